@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PersistenceWorkbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "grader", targets: ["grader"]),
+        .library(name: "GraderCore", targets: ["GraderCore"]),
+        // A typed (static) product so that plain `swiftc` can link exercise binaries against it.
+        .library(name: "ExerciseKit", type: .static, targets: ["ExerciseKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "grader",
+            dependencies: [
+                "GraderCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "GraderCore",
+            // GraderCore shares the wire-protocol types with ExerciseKit; depending on it also
+            // guarantees that `swift run grader` builds the runtime exercises link against.
+            dependencies: ["ExerciseKit", "Yams"]
+        ),
+        .target(name: "ExerciseKit"),
+        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
+        .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

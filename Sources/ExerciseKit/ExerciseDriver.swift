@@ -1,0 +1,34 @@
+import Foundation
+
+/// The entry point of an exercise binary: the instructor's `Driver.swift` conforms to it.
+///
+/// ```swift
+/// import ExerciseKit
+///
+/// @main
+/// enum CarSettingsDriver: ExerciseDriver {
+///     static func register(_ app: inout Operations) {
+///         app.on("load") { CarSettings.load() }
+///         app.on("save") { (settings: CarSettings) in settings.save() }
+///     }
+/// }
+/// ```
+///
+/// State that should live as long as the app process (an object the learner keeps in
+/// memory) can be created in `register` and captured by the closures: a `relaunch` step
+/// starts a new process, so that state is lost exactly as it is when iOS ends an app.
+public protocol ExerciseDriver {
+    /// Registers the operations that the exercise's cases call.
+    static func register(_ app: inout Operations)
+}
+
+extension ExerciseDriver {
+    /// Serves the grader's requests until it asks the process to terminate.
+    public static func main() {
+        var operations = Operations()
+        register(&operations)
+        var runtime = DriverRuntime(operations: operations)
+        let exitCode = runtime.run()
+        exit(exitCode)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The messages that the grader and an exercise binary exchange, one JSON object per line.
+///
+/// The grader writes requests to the descriptor named by ``requestFDVariable`` and reads
+/// replies from the one named by ``replyFDVariable``. Standard output and error stay free for
+/// the learner's own `print` calls, which the grader captures per step.
+///
+/// Requests:
+/// - `{"op": "save", "args": {…}}` calls an operation registered by the driver;
+/// - `{"control": "terminate"}` ends the process as the system ends a suspended app;
+/// - `{"control": "operations"}` asks for the registered operation names.
+///
+/// Replies:
+/// - `{"value": …}` the operation's result (`null` when it returns nothing);
+/// - `{"error": {"type": …, "case": …, "description": …}}` the learner's code threw;
+/// - `{"fault": "…"}` the driver could not run the request (a defect of the course);
+/// - `{"operations": […]}` the answer to the `operations` control.
+public enum WireProtocol {
+    /// The protocol version both sides agree on.
+    public static let version = 1
+    /// Environment variable holding the descriptor the driver reads requests from.
+    public static let requestFDVariable = "EXERCISEKIT_REQUEST_FD"
+    /// Environment variable holding the descriptor the driver writes replies to.
+    public static let replyFDVariable = "EXERCISEKIT_REPLY_FD"
+    /// Environment variable naming extra `UserDefaults` suites (comma-separated) to save when
+    /// the process is terminated gracefully.
+    public static let suitesVariable = "EXERCISEKIT_DEFAULTS_SUITES"
+}
+
+/// A life-cycle control sent instead of an operation.
+public enum WireControl: String, Codable, Sendable {
+    /// End the process the way the system terminates a suspended app: defaults are saved.
+    case terminate
+    /// Reply with the names of the registered operations.
+    case operations
+}
+
+/// An error thrown by learner code, described so that it can be compared without its message.
+public struct ThrownError: Codable, Hashable, Sendable {
+    /// The error's type without its module, such as `CarError` or `DecodingError`.
+    public var type: String
+    /// The enum case (or, for other errors, a stable code), such as `keyNotFound`.
+    public var `case`: String
+    /// The error's description: shown to the learner, never compared.
+    public var description: String
+
+    public init(type: String, case: String, description: String) {
+        self.type = type
+        self.case = `case`
+        self.description = description
+    }
+
+    /// Describes any Swift error by its type and case.
+    ///
+    /// Enum errors give their case name (`keyNotFound`), `NSError`s their domain and code
+    /// (`NSCocoaErrorDomain.4`), and other types the text of `String(describing:)`.
+    public init(describing error: Error) {
+        type = Self.typeName(of: error)
+        `case` = Self.caseName(of: error)
+        description = Self.describe(error)
+    }
+
+    static func typeName(of error: Error) -> String {
+        let full = String(reflecting: Swift.type(of: error))
+        // Drop the module ("App.CarError" → "CarError", "Swift.DecodingError" → "DecodingError").
+        guard let dot = full.firstIndex(of: ".") else { return full }
+        return String(full[full.index(after: dot)...])
+    }
+
+    static func caseName(of error: Error) -> String {
+        let mirror = Mirror(reflecting: error)
+        if mirror.displayStyle == .enum {
+            if let label = mirror.children.first?.label { return label }
+            return String(describing: error)
+        }
+        if let ns = error as? CustomNSError {
+            return "\(Swift.type(of: ns).errorDomain).\(ns.errorCode)"
+        }
+        if Swift.type(of: error) == NSError.self {
+            let ns = error as NSError
+            return "\(ns.domain).\(ns.code)"
+        }
+        return String(describing: error)
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let localized = error as? LocalizedError, let text = localized.errorDescription {
+            return text
+        }
+        return String(describing: error)
+    }
+}

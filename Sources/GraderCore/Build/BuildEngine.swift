@@ -1,0 +1,201 @@
+import Foundation
+
+/// An exercise binary in its app bundle, ready to run.
+public struct AppBundle: Sendable, Hashable {
+    /// The `App.app` folder: the executable `App` and the exercise's resources.
+    public var directory: URL
+    /// The cache key: equal keys mean identical inputs.
+    public var key: String
+}
+
+/// What building a set of sources produced.
+public enum BuildOutcome: Sendable {
+    case built(AppBundle)
+    /// The sources did not compile: a learner's failure, reported with its diagnostics.
+    case failed([Diagnostic])
+}
+
+/// Builds exercise binaries: one `swiftc -Onone` call over the learner's files and the
+/// driver, linked against the prebuilt ExerciseKit, cached by the content of every input.
+public final class BuildEngine: @unchecked Sendable {
+    let toolchain: Toolchain
+    let cacheDirectory: URL
+    let moduleCache: URL
+    let courseRoot: URL
+    /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a batch.
+    var compileTimeLimit: TimeInterval = 180
+
+    public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
+        self.toolchain = toolchain
+        cacheDirectory = workDirectory.appendingPathComponent("builds")
+        // Clang's module cache records its own absolute path: a course folder copied elsewhere
+        // must not reuse it, so the folder is named after where it is.
+        let cacheRoot = workDirectory.appendingPathComponent("module-cache")
+        moduleCache = cacheRoot.appendingPathComponent(
+            String(ContentHash.hex(of: cacheRoot.standardizedFileURL.path + "\n" + toolchain.fingerprint).prefix(16)))
+        self.courseRoot = courseRoot
+    }
+
+    /// Builds `sources` with `exercise`'s driver and resources, or returns the cached build.
+    ///
+    /// The module is always named `App`, for learner, reference and mutant builds alike:
+    /// `NSKeyedArchiver` writes module-qualified class names, so an archive is readable only by
+    /// a binary with the same module name.
+    /// - Throws: ``GraderError`` only when the grader cannot work (no disk space, no compiler).
+    public func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
+        let inputs = [exercise.driverURL] + sources
+        let material = try keyMaterial(inputs: inputs, resources: exercise.resourcesDirectory)
+        let key = ContentHash.hex(of: material)
+        let entry = cacheDirectory.appendingPathComponent(key)
+        if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
+
+        let fm = FileManager.default
+        let staging = cacheDirectory.appendingPathComponent(".staging-\(UUID().uuidString)")
+        let scratch = staging.appendingPathComponent("tmp")
+        let bundle = staging.appendingPathComponent("App.app")
+        defer { try? fm.removeItem(at: staging) }
+        do {
+            try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
+            try fm.createDirectory(at: moduleCache, withIntermediateDirectories: true)
+        } catch {
+            throw GraderError.io("cannot create build folders in \(cacheDirectory.path): \(error.localizedDescription)")
+        }
+        var arguments = ["-Onone", "-parse-as-library", "-module-name", Sandbox.executableName,
+                         "-diagnostic-style=llvm", "-module-cache-path", moduleCache.path,
+                         "-I", toolchain.modulesDirectory.path]
+        arguments += inputs.map(\.path)
+        arguments += ["-o", bundle.appendingPathComponent(Sandbox.executableName).path]
+        arguments += linkArguments()
+        var environment = ProcessInfo.processInfo.environment
+        // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
+        environment["TMPDIR"] = scratch.path
+        let compiler = try ChildProcess(executable: toolchain.swiftc.path, arguments: arguments,
+                                        environment: environment, protocolPipes: false)
+        let event = compiler.nextReply(deadline: Date().addingTimeInterval(compileTimeLimit), outputLimit: 16 << 20)
+        if event != .ended { compiler.kill() }
+        let termination = compiler.waitForExit(deadline: Date().addingTimeInterval(10))
+        let output = String(decoding: compiler.stdoutBuffer + compiler.stderrBuffer, as: UTF8.self)
+
+        let outcome: BuildOutcome
+        if event == .timedOut {
+            outcome = .failed([Diagnostic(file: nil, line: nil, column: nil, severity: .error,
+                                          message: "the compiler did not finish within \(Int(compileTimeLimit)) s; simplify the expression it is stuck on")])
+        } else if termination == .exited(0) {
+            try copyResources(from: exercise.resourcesDirectory, into: bundle)
+            outcome = .built(AppBundle(directory: entry.appendingPathComponent("App.app"), key: key))
+        } else {
+            var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+            if !diagnostics.contains(where: { $0.severity == .error }) {
+                let tail = output.split(separator: "\n").suffix(20).joined(separator: "\n")
+                diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
+                                              message: "the compiler failed (\(String(describing: termination)))\n\(tail)"))
+            }
+            outcome = .failed(diagnostics.filter { $0.severity != .warning || $0.file != nil })
+        }
+        // Only results that depend on the sources alone are kept: a compile error located in a
+        // source file is; a compiler or linker failure may be the machine's and is retried.
+        if case .failed(let diagnostics) = outcome, !diagnostics.contains(where: { $0.file != nil && $0.severity == .error }) {
+            return outcome
+        }
+        try store(outcome, material: material, staging: staging, entry: entry)
+        return cachedOutcome(entry: entry, material: material, key: key) ?? outcome
+    }
+
+    /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
+    /// name and content of every source and resource.
+    private func keyMaterial(inputs: [URL], resources: URL) throws -> Data {
+        var material = Data("grader-build-v1\n\(toolchain.fingerprint)\n".utf8)
+        for url in inputs {
+            guard let content = FileManager.default.contents(atPath: url.path) else {
+                throw GraderError.io("cannot read \(url.path)")
+            }
+            material.append(Data("source \(url.lastPathComponent) \(content.count)\n".utf8))
+            material.append(content)
+        }
+        for file in Self.files(below: resources) {
+            let content = FileManager.default.contents(atPath: resources.appendingPathComponent(file).path) ?? Data()
+            material.append(Data("resource \(file) \(content.count)\n".utf8))
+            material.append(content)
+        }
+        return material
+    }
+
+    static func files(below folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    private func linkArguments() -> [String] {
+        if toolchain.linkInputs.count == 1, toolchain.linkInputs[0].pathExtension == "a" {
+            let archive = toolchain.linkInputs[0]
+            return ["-L", archive.deletingLastPathComponent().path, "-lExerciseKit"]
+        }
+        return toolchain.linkInputs.map(\.path)
+    }
+
+    /// The path shown to the learner for a compiled file: relative to the course root.
+    private func displayPath(_ absolute: String) -> String? {
+        let root = courseRoot.standardizedFileURL.path + "/"
+        let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
+    }
+
+    private func copyResources(from resources: URL, into bundle: URL) throws {
+        let fm = FileManager.default
+        for file in Self.files(below: resources) {
+            let destination = bundle.appendingPathComponent(file)
+            do {
+                try fm.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fm.copyItem(at: resources.appendingPathComponent(file), to: destination)
+            } catch {
+                throw GraderError.io("cannot copy the resource \(file) into the app bundle: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private struct StoredOutcome: Codable {
+        var diagnostics: [Diagnostic]?
+    }
+
+    /// Moves a finished build into the cache; a build of the same inputs by another job wins.
+    private func store(_ outcome: BuildOutcome, material: Data, staging: URL, entry: URL) throws {
+        let stored: StoredOutcome
+        switch outcome {
+        case .built: stored = StoredOutcome(diagnostics: nil)
+        case .failed(let diagnostics): stored = StoredOutcome(diagnostics: diagnostics)
+        }
+        do {
+            try material.write(to: staging.appendingPathComponent("inputs"))
+            try JSONEncoder().encode(stored).write(to: staging.appendingPathComponent("outcome.json"))
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent("tmp"))
+            if !FileManager.default.fileExists(atPath: entry.path) {
+                try? FileManager.default.moveItem(at: staging, to: entry)
+            }
+        } catch {
+            throw GraderError.io("cannot write the build cache in \(cacheDirectory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The cached outcome, after checking that the cached inputs are byte for byte ours, so that
+    /// a hash collision can never hand one submission another's binary.
+    private func cachedOutcome(entry: URL, material: Data, key: String) -> BuildOutcome? {
+        guard let stored = FileManager.default.contents(atPath: entry.appendingPathComponent("inputs").path),
+              stored == material,
+              let outcomeData = FileManager.default.contents(atPath: entry.appendingPathComponent("outcome.json").path),
+              let outcome = try? JSONDecoder().decode(StoredOutcome.self, from: outcomeData) else { return nil }
+        if let diagnostics = outcome.diagnostics { return .failed(diagnostics) }
+        let bundle = entry.appendingPathComponent("App.app")
+        guard FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(Sandbox.executableName).path)
+        else { return nil }
+        return .built(AppBundle(directory: bundle, key: key))
+    }
+}

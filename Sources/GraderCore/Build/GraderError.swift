@@ -1,0 +1,31 @@
+/// Why the grader itself could not do its job. A learner's failure is never one of these: it
+/// is a result (see ``ExerciseResult``). Each message ends with what to do next.
+public enum GraderError: Error, CustomStringConvertible, Equatable {
+    case courseNotFound(String)
+    case courseInvalid(CourseProblem)
+    case missingTool(String, hint: String)
+    case missingRuntime(near: String)
+    case noSandbox(String)
+    case unknownExercise(String, suggestions: [String])
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .courseNotFound(let start):
+            return "no grader.yml in \(start) or any folder above it. Run the grader from inside the course, or pass --course PATH."
+        case .courseInvalid(let problem):
+            return "\(problem)\nFix grader.yml, then run `grader verify` to list every problem in the course."
+        case .missingTool(let tool, let hint):
+            return "cannot find `\(tool)`: \(hint)."
+        case .missingRuntime(let near):
+            return "the exercise runtime (ExerciseKit) is not built near \(near). Run `swift build` in the course folder, or `Scripts/setup.sh`."
+        case .noSandbox(let reason):
+            return "cannot run exercises in a sandbox: \(reason). Run `Scripts/setup.sh` (it installs bubblewrap)."
+        case .unknownExercise(let name, let suggestions):
+            let hint = suggestions.isEmpty ? "Run `grader list` to see the exercises." : "Did you mean \(suggestions.joined(separator: " or "))?"
+            return "no exercise matches '\(name)'. \(hint)"
+        case .io(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The Swift compiler and the prebuilt runtime that exercise binaries link against.
+public struct Toolchain: Sendable {
+    /// The `swiftc` executable.
+    public var swiftc: URL
+    /// The folder holding `ExerciseKit.swiftmodule`.
+    public var modulesDirectory: URL
+    /// What to link: `libExerciseKit.a` when it is up to date, otherwise the target's objects.
+    public var linkInputs: [URL]
+    /// Folders the sandbox must make readable for the binaries to run (the Swift runtime libraries).
+    public var runtimeLibraryDirectories: [URL]
+    /// Identifies the compiler and runtime build, for build-cache keys.
+    public var fingerprint: String
+
+    /// Finds the compiler on `PATH` and the runtime in the build folder holding `executable`
+    /// (or one of its ancestors), which is where SwiftPM put the grader and ExerciseKit.
+    ///
+    /// - Throws: ``GraderError`` naming what is missing and how to get it.
+    public static func locate(executable: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> Toolchain
+    {
+        guard let swiftc = findOnPath("swiftc", environment: environment) else {
+            throw GraderError.missingTool("swiftc", hint: "install the Swift toolchain and put its bin folder on PATH")
+        }
+        let fm = FileManager.default
+        var directory = executable.deletingLastPathComponent()
+        var buildDirectory: URL?
+        for _ in 0..<4 {
+            if fm.fileExists(atPath: directory.appendingPathComponent("Modules/ExerciseKit.swiftmodule").path) {
+                buildDirectory = directory
+                break
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        if let override = environment["GRADER_RUNTIME_DIR"] { buildDirectory = URL(fileURLWithPath: override) }
+        guard let build = buildDirectory else {
+            throw GraderError.missingRuntime(near: executable.deletingLastPathComponent().path)
+        }
+        let modules = build.appendingPathComponent("Modules")
+        let module = modules.appendingPathComponent("ExerciseKit.swiftmodule")
+        let archive = build.appendingPathComponent("libExerciseKit.a")
+        let objectsFolder = build.appendingPathComponent("ExerciseKit.build")
+        let objects = ((try? fm.contentsOfDirectory(atPath: objectsFolder.path)) ?? [])
+            .filter { $0.hasSuffix(".o") }.sorted().map { objectsFolder.appendingPathComponent($0) }
+        // `swift build` archives the static product; `swift run grader` compiles the target's
+        // objects only. Use the archive when it is at least as new as the module, else the objects.
+        let linkInputs: [URL]
+        if let archiveDate = modificationDate(archive), let moduleDate = modificationDate(module), archiveDate >= moduleDate {
+            linkInputs = [archive]
+        } else if !objects.isEmpty {
+            linkInputs = objects
+        } else {
+            throw GraderError.missingRuntime(near: build.path)
+        }
+        let resolvedCompiler = swiftc.resolvingSymlinksInPath()
+        let libraries = resolvedCompiler.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/linux")
+        var identity = [resolvedCompiler.path, describe(resolvedCompiler), describe(module)]
+        identity += linkInputs.map { "\($0.lastPathComponent) \(describe($0))" }
+        return Toolchain(swiftc: swiftc, modulesDirectory: modules, linkInputs: linkInputs,
+                         runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
+                         fingerprint: identity.joined(separator: "\n"))
+    }
+
+    static func findOnPath(_ name: String, environment: [String: String]) -> URL? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    private static func modificationDate(_ url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+
+    /// Size and modification time: enough to notice a rebuilt runtime or a new compiler.
+    private static func describe(_ url: URL) -> String {
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+        let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(size)@\(date)"
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A course, validated from `grader.yml` and every exercise's `exercise.yml`.
+public struct Course: Sendable {
+    /// The folder holding `grader.yml`.
+    public var root: URL
+    public var title: String
+    public var lessons: [Lesson]
+
+    /// Every exercise, in course order.
+    public var exercises: [Exercise] { lessons.flatMap(\.exercises) }
+}
+
+/// A lesson and its exercises.
+public struct Lesson: Sendable {
+    /// The lesson's folder name, such as `01-defaults`.
+    public var id: String
+    public var title: String
+    public var exercises: [Exercise]
+}
+
+/// Resource limits for one launch of an exercise binary.
+public struct Limits: Hashable, Sendable, Codable {
+    /// Wall-clock seconds one launch may run.
+    public var timeLimit: Double
+    /// Address-space limit in bytes (generous: Foundation reserves a lot).
+    public var memoryBytes: Int
+    /// Bytes of standard output plus standard error one launch may print.
+    public var outputBytes: Int
+    /// Largest file one launch may write.
+    public var fileSizeBytes: Int
+
+    public static let standard = Limits(
+        timeLimit: 10, memoryBytes: 4 << 30, outputBytes: 1 << 20, fileSizeBytes: 64 << 20)
+
+    func overridden(by file: LimitsFile?) -> Limits {
+        var limits = self
+        if let value = file?.timeLimit { limits.timeLimit = value.seconds }
+        if let value = file?.memory { limits.memoryBytes = value.bytes }
+        if let value = file?.outputLimit { limits.outputBytes = value.bytes }
+        if let value = file?.fileSize { limits.fileSizeBytes = value.bytes }
+        return limits
+    }
+}
+
+/// An exercise: what the learner edits, how it is built and how it is tested.
+public struct Exercise: Sendable {
+    /// `lesson/exercise`, such as `01-defaults/01-car-settings`.
+    public var id: String
+    /// The exercise folder's name, such as `01-car-settings`.
+    public var slug: String
+    public var lessonID: String
+    public var title: String
+    public var summary: String
+    public var points: Int
+    public var hints: [String]
+    public var limits: Limits
+    /// `UserDefaults` suites the runtime saves on a graceful termination, besides the standard one.
+    public var defaultsSuites: [String]
+    public var cases: [TestCase]
+    /// The exercise folder.
+    public var directory: URL
+    /// The exercise folder relative to the course root, for messages.
+    public var displayPath: String
+    /// The files the learner writes, named as in `Reference/`.
+    public var learnerFiles: [String]
+    /// Known-wrong solutions, each of which must fail some case.
+    public var mutants: [Mutant]
+
+    public var driverURL: URL { directory.appendingPathComponent("Driver.swift") }
+    public var referenceDirectory: URL { directory.appendingPathComponent("Reference") }
+    public var resourcesDirectory: URL { directory.appendingPathComponent("Resources") }
+    public var statementURL: URL { directory.appendingPathComponent("README.md") }
+
+    /// The learner's own files, in the exercise folder.
+    public var learnerSources: [URL] { learnerFiles.map { directory.appendingPathComponent($0) } }
+    /// The reference implementation's files.
+    public var referenceSources: [URL] { learnerFiles.map { referenceDirectory.appendingPathComponent($0) } }
+
+    /// The slug without its number: `car-settings` for `01-car-settings`.
+    public var shortName: String {
+        guard let dash = slug.firstIndex(of: "-"), slug[..<dash].allSatisfy(\.isNumber) else { return slug }
+        return String(slug[slug.index(after: dash)...])
+    }
+}
+
+/// A known-wrong solution kept beside an exercise to prove that its cases catch the bug.
+public struct Mutant: Sendable {
+    /// The mutant's file or folder name without extension, such as `forgets-to-save`.
+    public var name: String
+    /// The sources: the mutant's own files, and the reference's files for the rest.
+    public var sources: [URL]
+}
+
+/// A test case: steps run in order in one fresh app container.
+public struct TestCase: Sendable, Hashable, Codable {
+    public var name: String
+    /// Its 0-based position in `exercise.yml`.
+    public var index: Int
+    public var weight: Double
+    /// Hidden cases are run and scored but their details are not shown to the learner.
+    public var hidden: Bool
+    public var steps: [Step]
+}
+
+/// One step of a case.
+public enum Step: Sendable, Hashable, Codable {
+    /// Call an operation of the driver.
+    case call(Call)
+    /// End the app gracefully (defaults are saved) and start a new process on the same container.
+    case relaunch
+    /// End the app abruptly with SIGKILL; the next call starts a new process.
+    case kill
+}
+
+/// A call of a driver operation and what its result must be.
+public struct Call: Sendable, Hashable, Codable {
+    public var operation: String
+    public var arguments: JSONValue?
+    public var expectation: Expectation
+    /// The exact text the step must print on standard output, when given.
+    public var stdout: String?
+    public var options: ComparisonOptions
+}
+
+/// What a call's result is compared with.
+public enum Expectation: Sendable, Hashable, Codable {
+    /// The reference implementation's result for the same steps.
+    case reference
+    /// This literal value.
+    case value(JSONValue)
+    /// A thrown error of this type, and of this case when given.
+    case error(type: String, case: String?)
+}

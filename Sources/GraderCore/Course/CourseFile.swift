@@ -1,0 +1,81 @@
+/// `grader.yml` as written: the course manifest. Validated into ``Course`` by ``CourseLoader``.
+///
+/// ```yaml
+/// format: 1
+/// title: The persistence workbook
+/// defaults:
+///   time_limit: 10s
+///   memory: 2GiB
+///   output_limit: 1MiB
+///   points: 10
+/// lessons:
+///   - id: 01-defaults
+///     title: User defaults
+///     exercises: [01-car-settings, 02-settings-bundle]
+/// ```
+struct CourseFile: Decodable {
+    static let currentFormat = 1
+
+    var format: Int
+    var title: String
+    var defaults: LimitsFile?
+    var lessons: [LessonEntry]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case format, title, defaults, lessons
+    }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        title = try container.decode(String.self, forKey: .title)
+        defaults = try container.decodeIfPresent(LimitsFile.self, forKey: .defaults)
+        lessons = try container.decode([LessonEntry].self, forKey: .lessons)
+    }
+
+    struct LessonEntry: Decodable {
+        var id: String
+        var title: String
+        var exercises: [String]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, title, exercises
+        }
+
+        init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            title = try container.decode(String.self, forKey: .title)
+            exercises = try container.decodeIfPresent([String].self, forKey: .exercises) ?? []
+        }
+    }
+}
+
+/// Limits and points, in `grader.yml`'s `defaults` or an exercise's `limits`.
+struct LimitsFile: Decodable {
+    var timeLimit: SecondsValue?
+    var memory: ByteCount?
+    var outputLimit: ByteCount?
+    var fileSize: ByteCount?
+    var points: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case timeLimit = "time_limit"
+        case memory
+        case outputLimit = "output_limit"
+        case fileSize = "file_size"
+        case points
+    }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timeLimit = try container.decodeIfPresent(SecondsValue.self, forKey: .timeLimit)
+        memory = try container.decodeIfPresent(ByteCount.self, forKey: .memory)
+        outputLimit = try container.decodeIfPresent(ByteCount.self, forKey: .outputLimit)
+        fileSize = try container.decodeIfPresent(ByteCount.self, forKey: .fileSize)
+        points = try container.decodeIfPresent(Int.self, forKey: .points)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Reads a course from disk and validates it, collecting every problem instead of stopping at
+/// the first.
+public struct CourseLoader {
+    public init() {}
+
+    /// The result of loading: the valid part of the course and everything wrong with it.
+    public struct Loaded: Sendable {
+        public var course: Course
+        public var problems: [CourseProblem]
+    }
+
+    /// Finds the course root: the nearest folder at or above `start` holding `grader.yml`.
+    public static func findRoot(from start: URL) -> URL? {
+        var directory = start.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("grader.yml").path) {
+                return directory
+            }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return nil }
+            directory = parent
+        }
+    }
+
+    /// Loads `grader.yml` and every exercise it lists.
+    /// - Throws: ``CourseProblem`` only when `grader.yml` itself cannot be used; problems in
+    ///   exercises are returned in ``Loaded/problems`` and those exercises are left out.
+    public func load(root: URL) throws -> Loaded {
+        let document = try YAMLDocument(contentsOf: root.appendingPathComponent("grader.yml"), displayPath: "grader.yml")
+        let file = try document.decode(CourseFile.self)
+        var problems: [CourseProblem] = []
+        if file.format != CourseFile.currentFormat {
+            throw document.problem(at: [AnyCodingKey("format")],
+                                   "format \(file.format) is not supported; this grader reads format \(CourseFile.currentFormat)")
+        }
+        let defaults = Limits.standard.overridden(by: file.defaults)
+        let defaultPoints = file.defaults?.points ?? 10
+        var lessons: [Lesson] = []
+        var seenLessons = Set<String>()
+        for (lessonIndex, entry) in file.lessons.enumerated() {
+            let lessonPath: [CodingKey] = [AnyCodingKey("lessons"), AnyCodingKey(lessonIndex)]
+            if !seenLessons.insert(entry.id).inserted {
+                problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], "lesson '\(entry.id)' is listed twice"))
+                continue
+            }
+            var exercises: [Exercise] = []
+            for (exerciseIndex, slug) in entry.exercises.enumerated() {
+                let path = lessonPath + [AnyCodingKey("exercises"), AnyCodingKey(exerciseIndex)]
+                let directory = root.appendingPathComponent("Exercises/\(entry.id)/\(slug)")
+                guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("exercise.yml").path) else {
+                    problems.append(document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml"))
+                    continue
+                }
+                do {
+                    let (exercise, found) = try loadExercise(
+                        directory: directory, lessonID: entry.id, slug: slug, defaults: defaults, points: defaultPoints)
+                    problems += found
+                    if found.isEmpty { exercises.append(exercise) }
+                } catch let problem as CourseProblem {
+                    problems.append(problem)
+                }
+            }
+            lessons.append(Lesson(id: entry.id, title: entry.title, exercises: exercises))
+        }
+        let course = Course(root: root, title: file.title, lessons: lessons)
+        return Loaded(course: course, problems: problems)
+    }
+
+    /// Loads one exercise folder; returns the exercise and the problems found in it.
+    func loadExercise(
+        directory: URL, lessonID: String, slug: String, defaults: Limits, points: Int
+    ) throws -> (Exercise, [CourseProblem]) {
+        let displayPath = "Exercises/\(lessonID)/\(slug)"
+        let document = try YAMLDocument(contentsOf: directory.appendingPathComponent("exercise.yml"),
+                                        displayPath: "\(displayPath)/exercise.yml")
+        let file = try document.decode(ExerciseFile.self)
+        var problems: [CourseProblem] = []
+        if file.format != ExerciseFile.currentFormat {
+            problems.append(document.problem(at: [AnyCodingKey("format")],
+                                             "format \(file.format) is not supported; this grader reads format \(ExerciseFile.currentFormat)"))
+        }
+        if file.cases.isEmpty {
+            problems.append(document.problem(at: [AnyCodingKey("cases")], "an exercise needs at least one case"))
+        }
+        var cases: [TestCase] = []
+        var names = Set<String>()
+        for (index, caseFile) in file.cases.enumerated() {
+            let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
+            if !names.insert(caseFile.name).inserted {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("name")], "two cases are named '\(caseFile.name)'"))
+            }
+            if let weight = caseFile.weight, weight <= 0 {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], "a weight must be positive"))
+            }
+            var steps: [Step] = []
+            for (stepIndex, stepFile) in caseFile.steps.enumerated() {
+                let stepPath = casePath + [AnyCodingKey("steps"), AnyCodingKey(stepIndex)]
+                switch stepFile {
+                case .relaunch: steps.append(.relaunch)
+                case .kill: steps.append(.kill)
+                case .call(let call):
+                    switch makeCall(call) {
+                    case .success(let made): steps.append(.call(made))
+                    case .failure(let reason):
+                        problems.append(document.problem(at: stepPath + [AnyCodingKey(reason.field)], reason.message))
+                    }
+                }
+            }
+            if !steps.contains(where: { if case .call = $0 { return true } else { return false } }) {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("steps")], "a case needs at least one `call` step"))
+            }
+            cases.append(TestCase(name: caseFile.name, index: index, weight: caseFile.weight ?? 1,
+                                  hidden: caseFile.hidden ?? false, steps: steps))
+        }
+        let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
+        problems += fileProblems
+        let exercise = Exercise(
+            id: "\(lessonID)/\(slug)", slug: slug, lessonID: lessonID, title: file.title, summary: file.summary,
+            points: file.points ?? file.limits?.points ?? points, hints: file.hints,
+            limits: defaults.overridden(by: file.limits), defaultsSuites: file.defaultsSuites, cases: cases,
+            directory: directory, displayPath: displayPath, learnerFiles: learnerFiles,
+            mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
+        return (exercise, problems)
+    }
+
+    private struct CallProblem: Error {
+        var field: String
+        var message: String
+    }
+
+    private func makeCall(_ file: CallFile) -> Result<Call, CallProblem> {
+        var expectation = Expectation.reference
+        if file.hasExpect {
+            expectation = .value(file.expect ?? .null)
+        } else if let text = file.expectError {
+            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let type = parts.first, !type.isEmpty, type.first!.isLetter else {
+                return .failure(CallProblem(field: "expect_error",
+                                            message: "write the error as Type or Type.case, such as DecodingError.keyNotFound"))
+            }
+            expectation = .error(type: type, case: parts.count > 1 ? parts[1] : nil)
+        }
+        if let tolerance = file.tolerance, tolerance < 0 {
+            return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))
+        }
+        let options = ComparisonOptions(tolerance: file.tolerance ?? ComparisonOptions.standard.tolerance,
+                                        unordered: file.unordered ?? false)
+        return .success(Call(operation: file.call, arguments: file.args, expectation: expectation,
+                             stdout: file.stdout, options: options))
+    }
+
+    private func learnerFiles(in directory: URL, displayPath: String) -> ([String], [CourseProblem]) {
+        let fm = FileManager.default
+        let reference = directory.appendingPathComponent("Reference")
+        let names = ((try? fm.contentsOfDirectory(atPath: reference.path)) ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        var problems: [CourseProblem] = []
+        if names.isEmpty {
+            problems.append(CourseProblem(file: "\(displayPath)/Reference",
+                                          message: "no reference implementation: add the reference's .swift files here"))
+        }
+        if !fm.fileExists(atPath: directory.appendingPathComponent("Driver.swift").path) {
+            problems.append(CourseProblem(file: "\(displayPath)/Driver.swift", message: "missing: every exercise needs a driver"))
+        }
+        if !fm.fileExists(atPath: directory.appendingPathComponent("README.md").path) {
+            problems.append(CourseProblem(file: "\(displayPath)/README.md", message: "missing: the statement shown to the learner"))
+        }
+        for name in names where !fm.fileExists(atPath: directory.appendingPathComponent(name).path) {
+            problems.append(CourseProblem(file: "\(displayPath)/\(name)",
+                                          message: "missing: the starter file for Reference/\(name)"))
+        }
+        return (names, problems)
+    }
+
+    private func mutants(
+        in directory: URL, learnerFiles: [String], displayPath: String, problems: inout [CourseProblem]
+    ) -> [Mutant] {
+        let fm = FileManager.default
+        let folder = directory.appendingPathComponent("Mutants")
+        let entries = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        var mutants: [Mutant] = []
+        for entry in entries {
+            let url = folder.appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            fm.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                // A folder replaces the learner files it contains; the reference supplies the rest.
+                let sources = learnerFiles.map { name -> URL in
+                    let own = url.appendingPathComponent(name)
+                    return fm.fileExists(atPath: own.path) ? own : directory.appendingPathComponent("Reference/\(name)")
+                }
+                mutants.append(Mutant(name: entry, sources: sources))
+            } else if entry.hasSuffix(".swift") {
+                guard learnerFiles.count == 1 else {
+                    problems.append(CourseProblem(
+                        file: "\(displayPath)/Mutants/\(entry)",
+                        message: "a single-file mutant needs an exercise with one learner file; use a folder Mutants/\(entry.dropLast(6))/ instead"))
+                    continue
+                }
+                mutants.append(Mutant(name: String(entry.dropLast(6)), sources: [url]))
+            }
+        }
+        return mutants
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Yams
+
+/// A parsed YAML file that knows where each of its nodes is, so that every problem found in it
+/// can name the file, line, column and field.
+///
+/// Yams reports positions for syntax errors only; for everything else (a wrong type, a missing
+/// or unknown field, a value the validator rejects) the document walks its composed nodes
+/// along the coding path and takes the node's mark.
+struct YAMLDocument {
+    /// The path shown in problems, relative to the course root.
+    let displayPath: String
+    let root: Node
+
+    /// Reads and parses a YAML file.
+    /// - Throws: ``CourseProblem`` when the file is missing or is not valid YAML.
+    init(contentsOf url: URL, displayPath: String) throws {
+        self.displayPath = displayPath
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw CourseProblem(file: displayPath, message: "cannot read the file (\(Self.reason(error))); check that it exists and is UTF-8 text")
+        }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw CourseProblem(file: displayPath, line: 1, column: 1, message: "the file is empty")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw Self.problem(from: error, file: displayPath)
+        }
+    }
+
+    /// Decodes the whole document into a file type.
+    /// - Throws: ``CourseProblem`` located at the offending field.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try YAMLDecoder().decode(type, from: root)
+        } catch let error as DecodingError {
+            throw problem(from: error)
+        } catch let error as YamlError {
+            throw Self.problem(from: error, file: displayPath)
+        }
+    }
+
+    /// A problem located at the node reached by `path`.
+    func problem(at path: [CodingKey], _ message: String) -> CourseProblem {
+        let mark = location(of: path)
+        return CourseProblem(file: displayPath, line: mark?.line, column: mark?.column,
+                             field: Self.fieldName(path), message: message)
+    }
+
+    /// The position of the node at `path`, or of its deepest existing ancestor. When the
+    /// last component names a mapping key, the key's own position is returned.
+    func location(of path: [CodingKey]) -> Mark? {
+        var node = root
+        var mark = root.mark
+        for key in path {
+            switch node {
+            case .mapping(let mapping):
+                guard let pair = mapping.first(where: { $0.key.string == key.stringValue }) else { return mark }
+                mark = pair.key.mark ?? pair.value.mark
+                node = pair.value
+            case .sequence(let sequence):
+                guard let index = key.intValue, index >= 0, index < sequence.count else { return mark }
+                node = sequence[index]
+                mark = node.mark
+            default:
+                return mark
+            }
+        }
+        return mark
+    }
+
+    /// Renders a coding path as `cases[2].steps[0].expect`.
+    static func fieldName(_ path: [CodingKey]) -> String? {
+        guard !path.isEmpty else { return nil }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private func problem(from error: DecodingError) -> CourseProblem {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return problem(at: context.codingPath, "missing required field '\(key.stringValue)'")
+        case .typeMismatch(let type, let context):
+            return problem(at: context.codingPath, "expected \(Self.describe(type))")
+        case .valueNotFound(let type, let context):
+            return problem(at: context.codingPath, "expected \(Self.describe(type)), found nothing")
+        case .dataCorrupted(let context):
+            return problem(at: context.codingPath, context.debugDescription)
+        @unknown default:
+            return CourseProblem(file: displayPath, message: "\(error)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "a list"
+        case is [String: Any].Type: return "a mapping"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array<") { return "a list" }
+            if name.hasPrefix("Dictionary<") { return "a mapping" }
+            return "a mapping of \(name.replacingOccurrences(of: "File", with: "").lowercased()) fields"
+        }
+    }
+
+    static func problem(from error: YamlError, file: String) -> CourseProblem {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            return CourseProblem(file: file, line: mark.line, column: mark.column,
+                                 message: "invalid YAML: \(detail)\(problem)")
+        default:
+            return CourseProblem(file: file, message: "invalid YAML: \(error)")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+/// A coding key built from a string or an index, for paths made by hand.
+struct AnyCodingKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+
+    init(_ string: String) {
+        self.init(stringValue: string)
+    }
+
+    init(_ index: Int) {
+        self.init(intValue: index)
+    }
+}
+
+extension Decoder {
+    /// Throws when the mapping being decoded has a field that `keys` does not list, so that a
+    /// misspelt `expcet:` is an error instead of a silently skipped check.
+    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws {
+        let container = try self.container(keyedBy: AnyCodingKey.self)
+        let known = Keys.allCases.map(\.stringValue)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown field '\(key.stringValue)'; expected one of: \(known.joined(separator: ", "))"))
+        }
+    }
+}

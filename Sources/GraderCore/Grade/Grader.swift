@@ -1,0 +1,208 @@
+import Foundation
+
+/// Which sources of an exercise to grade.
+public enum SourceVariant: Sendable, Hashable {
+    /// The learner's files in the exercise folder.
+    case learner
+    /// The reference implementation.
+    case reference
+    /// A known-wrong solution from `Mutants/`.
+    case mutant(String)
+}
+
+/// Grades exercises: builds, runs every case in fresh containers, compares each step with its
+/// expectation or the reference's result, and returns result values (never prints).
+public final class Grader: @unchecked Sendable {
+    public let course: Course
+    let engine: BuildEngine
+    let runner: CaseRunner
+    let pool: WorkPool
+    let referenceCache: ReferenceCache
+    let workDirectory: URL
+
+    /// - Parameters:
+    ///   - workDirectory: the grader's own folder (`.grader/` in the course): builds, caches,
+    ///     containers.
+    ///   - jobs: how many builds or cases run at once.
+    public init(course: Course, toolchain: Toolchain, sandbox: Sandbox, workDirectory: URL, jobs: Int) {
+        self.course = course
+        self.workDirectory = workDirectory
+        engine = BuildEngine(toolchain: toolchain, workDirectory: workDirectory, courseRoot: course.root)
+        let containers = workDirectory.appendingPathComponent("containers")
+        try? FileManager.default.createDirectory(at: containers, withIntermediateDirectories: true)
+        runner = CaseRunner(sandbox: sandbox, workDirectory: containers)
+        pool = WorkPool(jobs: jobs)
+        referenceCache = ReferenceCache(directory: workDirectory.appendingPathComponent("reference-runs"))
+    }
+
+    /// A build of one variant of one exercise.
+    struct Job {
+        var exercise: Exercise
+        var variant: SourceVariant
+    }
+
+    /// Grades `variant` of each exercise.
+    public func grade(_ exercises: [Exercise], variant: SourceVariant = .learner) throws -> [ExerciseResult] {
+        try grade(exercises.map { Job(exercise: $0, variant: variant) })
+    }
+
+    /// Grades many (exercise, variant) pairs in one parallel run, sharing reference builds and runs.
+    func grade(_ jobs: [Job]) throws -> [ExerciseResult] {
+        let started = Date()
+        // 1. Builds: each job's sources, and each exercise's reference once.
+        let exercisesNeedingReference = uniqueExercises(jobs.filter { job in
+            job.variant == .reference || job.exercise.cases.contains(where: Self.needsReference)
+        }.map(\.exercise))
+        let referenceBuilds = try buildAll(exercisesNeedingReference.map { Job(exercise: $0, variant: .reference) })
+        var referenceByExercise: [String: BuildOutcome] = [:]
+        for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
+            referenceByExercise[exercise.id] = outcome
+        }
+        let ownJobs = jobs.filter { $0.variant != .reference }
+        let ownBuilds = try buildAll(ownJobs)
+        var buildFor: [Int: BuildOutcome] = [:]
+        var ownIndex = 0
+        for (index, job) in jobs.enumerated() {
+            if job.variant == .reference {
+                buildFor[index] = referenceByExercise[job.exercise.id]
+            } else {
+                buildFor[index] = ownBuilds[ownIndex]
+                ownIndex += 1
+            }
+        }
+
+        // 2. Reference runs for every case that compares with the reference (cached on disk).
+        var referenceTasks: [(Exercise, AppBundle, TestCase)] = []
+        for exercise in exercisesNeedingReference {
+            guard case .built(let bundle)? = referenceByExercise[exercise.id] else { continue }
+            for testCase in exercise.cases where Self.needsReference(testCase) {
+                referenceTasks.append((exercise, bundle, testCase))
+            }
+        }
+        let referenceRuns = pool.map(referenceTasks) { exercise, bundle, testCase in
+            (key: "\(exercise.id)#\(testCase.index)", runs: self.referenceRuns(exercise, bundle, testCase))
+        }
+        var referenceFor: [String: Result<[StepRun], GraderError>] = [:]
+        for entry in referenceRuns { referenceFor[entry.key] = entry.runs }
+
+        // 3. The graded runs, one task per case.
+        struct CaseTask {
+            var job: Int
+            var testCase: TestCase
+        }
+        var tasks: [CaseTask] = []
+        for (index, job) in jobs.enumerated() {
+            guard case .built? = buildFor[index] else { continue }
+            tasks += job.exercise.cases.map { CaseTask(job: index, testCase: $0) }
+        }
+        let caseResults = pool.map(tasks) { task -> (Int, CaseResult) in
+            let job = jobs[task.job]
+            guard case .built(let bundle)? = buildFor[task.job] else { fatalError("unreachable: tasks exist only for built jobs") }
+            let reference = referenceFor["\(job.exercise.id)#\(task.testCase.index)"]
+            return (task.job, self.runCase(task.testCase, exercise: job.exercise, bundle: bundle, reference: reference))
+        }
+        var casesByJob: [Int: [CaseResult]] = [:]
+        for (job, result) in caseResults { casesByJob[job, default: []].append(result) }
+
+        // 4. Results.
+        let elapsed = Date().timeIntervalSince(started)
+        return jobs.enumerated().map { index, job in
+            let exercise = job.exercise
+            switch buildFor[index] {
+            case .failed(let diagnostics)?:
+                let isReference = job.variant == .reference
+                return ExerciseResult(
+                    id: exercise.id, title: exercise.title, status: isReference ? .courseError : .compileError,
+                    points: exercise.points, score: 0, casesPassed: 0, casesTotal: exercise.cases.count,
+                    diagnostics: diagnostics, cases: [],
+                    problems: isReference ? ["the reference implementation does not compile"] : [], duration: elapsed)
+            default:
+                let cases = (casesByJob[index] ?? []).sorted { $0.index < $1.index }
+                return Self.summarize(exercise, cases: cases, duration: elapsed)
+            }
+        }
+    }
+
+    static func needsReference(_ testCase: TestCase) -> Bool {
+        testCase.steps.contains { step in
+            if case .call(let call) = step, call.expectation == .reference { return true }
+            return false
+        }
+    }
+
+    private func uniqueExercises(_ exercises: [Exercise]) -> [Exercise] {
+        var seen = Set<String>()
+        return exercises.filter { seen.insert($0.id).inserted }
+    }
+
+    private func buildAll(_ jobs: [Job]) throws -> [BuildOutcome] {
+        let results = pool.map(jobs) { job -> Result<BuildOutcome, Error> in
+            Result { try self.engine.build(exercise: job.exercise, sources: self.sources(of: job)) }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    func sources(of job: Job) -> [URL] {
+        switch job.variant {
+        case .learner: return job.exercise.learnerSources
+        case .reference: return job.exercise.referenceSources
+        case .mutant(let name):
+            return job.exercise.mutants.first { $0.name == name }?.sources ?? []
+        }
+    }
+
+    private func referenceRuns(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase)
+        -> Result<[StepRun], GraderError>
+    {
+        let key = ReferenceCache.key(bundle: bundle, testCase: testCase, limits: exercise.limits,
+                                     suites: exercise.defaultsSuites)
+        if let cached = referenceCache.load(key) { return .success(cached) }
+        do {
+            let runs = try runner.run(testCase, bundle: bundle, exercise: exercise)
+            // Only a clean run is worth keeping: a timeout may be the machine's fault.
+            if runs.allSatisfy({ if case .timedOut = $0.event { return false } else { return true } }) {
+                referenceCache.store(runs, key: key)
+            }
+            return .success(runs)
+        } catch let error as GraderError {
+            return .failure(error)
+        } catch {
+            return .failure(.io("\(error)"))
+        }
+    }
+
+    private func runCase(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle,
+                         reference: Result<[StepRun], GraderError>?) -> CaseResult
+    {
+        let started = Date()
+        let referenceRuns = try? reference?.get()
+        var failure: StepFailure?
+        do {
+            _ = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
+                failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
+                                          reference: referenceRuns.flatMap { index < $0.count ? $0[index] : nil })
+                return failure != nil
+            }
+        } catch {
+            failure = StepFailure(kind: .crashed, stepIndex: 0, step: "launch",
+                                  message: "the grader could not start the app: \(error)", stdout: "", stderr: "")
+        }
+        return CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
+                          weight: testCase.weight, status: failure == nil ? .passed : .failed,
+                          failure: failure, duration: Date().timeIntervalSince(started))
+    }
+
+    static func summarize(_ exercise: Exercise, cases: [CaseResult], duration: Double) -> ExerciseResult {
+        let passed = cases.filter { $0.status == .passed }
+        let totalWeight = cases.map(\.weight).reduce(0, +)
+        let passedWeight = passed.map(\.weight).reduce(0, +)
+        let courseFault = cases.contains { [.driverFault, .referenceFailed].contains($0.failure?.kind) }
+        let status: ExerciseStatus = passed.count == cases.count ? .passed : (courseFault ? .courseError : .failed)
+        return ExerciseResult(
+            id: exercise.id, title: exercise.title, status: status, points: exercise.points,
+            score: totalWeight > 0 ? Double(exercise.points) * passedWeight / totalWeight : 0,
+            casesPassed: passed.count, casesTotal: cases.count, diagnostics: [], cases: cases,
+            problems: courseFault ? ["a step could not be compared because of the course's driver or reference"] : [],
+            duration: duration)
+    }
+}

@@ -1,0 +1,145 @@
+import ExerciseKit
+import Foundation
+
+/// Decides whether a step's run meets its expectation: the literal one in the case, or the
+/// reference implementation's run of the same step.
+enum StepJudge {
+    static func judge(_ step: Step, index: Int, run: StepRun, reference: StepRun?) -> StepFailure? {
+        let label = describe(step)
+        func failure(_ kind: FailureKind, _ message: String, mismatch: Mismatch? = nil,
+                     expected: String? = nil, actual: String? = nil) -> StepFailure {
+            StepFailure(kind: kind, stepIndex: index, step: label, message: message, mismatch: mismatch,
+                        expected: expected, actual: actual, stdout: run.stdout, stderr: run.stderr)
+        }
+        let reply: Reply
+        switch run.event {
+        case .replied(let replied): reply = replied
+        case .relaunched, .killed: return nil
+        case .crashed(let signal):
+            return failure(.crashed, "the app crashed (\(signalName(signal)))\(crashHint(run.stderr))")
+        case .exited(let code):
+            return failure(.exited, "the app exited with status \(code) before answering (did your code call exit()?)")
+        case .timedOut(let seconds):
+            return failure(.timedOut, "the app did not answer within \(formatSeconds(seconds)) (an endless loop, or waiting for something that never comes?)")
+        case .outputLimit(let bytes):
+            return failure(.outputLimit, "the app printed more than \(bytes / 1024) KiB and was stopped (a print inside an endless loop?)")
+        case .malformedReply(let text):
+            return failure(.malformedReply, "the app's reply was not understood: \(text) (does your code write to file descriptor 4?)")
+        }
+        guard case .call(let call) = step else { return nil }
+        if case .fault(let message) = reply {
+            return failure(.driverFault, "the exercise's driver could not run this step: \(message). This is a problem with the course, not your code; please report it.")
+        }
+
+        let expectedReply: Reply
+        switch call.expectation {
+        case .value(let value):
+            expectedReply = .value(value)
+        case .error(let type, let name):
+            guard case .error(let thrown) = reply else {
+                let wanted = name.map { "\(type).\($0)" } ?? type
+                return failure(.missingError, "expected the error \(wanted), but the call returned \(render(reply))",
+                               expected: wanted, actual: render(reply))
+            }
+            if thrown.type != type || (name != nil && thrown.case != name) {
+                let wanted = name.map { "\(type).\($0)" } ?? type
+                return failure(.wrongError, "expected the error \(wanted), got \(thrown.type).\(thrown.case)",
+                               expected: wanted, actual: "\(thrown.type).\(thrown.case): \(thrown.description)")
+            }
+            return checkOutput(call, run, failure)
+        case .reference:
+            guard let reference, case .replied(let referenceReply) = reference.event,
+                  !isFault(referenceReply) else {
+                return failure(.referenceFailed, "the reference implementation gave no result for this step (\(reference.map { String(describing: $0.event) } ?? "it did not run")). This is a problem with the course, not your code.")
+            }
+            expectedReply = referenceReply
+        }
+
+        switch (expectedReply, reply) {
+        case (.value(let expected), .value(let actual)):
+            if let mismatch = Comparator.compare(expected: expected, actual: actual, options: call.options) {
+                let location = mismatch.path == "$" ? "" : "at \(mismatch.path): "
+                return failure(.wrongValue, "\(location)\(mismatch.summary)", mismatch: mismatch,
+                               expected: expected.jsonText, actual: actual.jsonText)
+            }
+        case (.value(let expected), .error(let thrown)):
+            return failure(.unexpectedError, "the call threw \(thrown.type).\(thrown.case): \(thrown.description)",
+                           expected: expected.jsonText, actual: "\(thrown.type).\(thrown.case)")
+        case (.error(let expected), .error(let thrown)):
+            if expected.type != thrown.type || expected.case != thrown.case {
+                return failure(.wrongError, "expected the error \(expected.type).\(expected.case), got \(thrown.type).\(thrown.case)",
+                               expected: "\(expected.type).\(expected.case)", actual: "\(thrown.type).\(thrown.case): \(thrown.description)")
+            }
+        case (.error(let expected), .value(let actual)):
+            return failure(.missingError, "expected the error \(expected.type).\(expected.case), but the call returned \(actual.jsonText)",
+                           expected: "\(expected.type).\(expected.case)", actual: actual.jsonText)
+        default:
+            break
+        }
+        return checkOutput(call, run, failure)
+    }
+
+    private static func checkOutput(
+        _ call: Call, _ run: StepRun,
+        _ failure: (FailureKind, String, Mismatch?, String?, String?) -> StepFailure
+    ) -> StepFailure? {
+        guard let wanted = call.stdout else { return nil }
+        if normalize(wanted) == normalize(run.stdout) { return nil }
+        return failure(.wrongOutput, "the printed output differs from what was expected", nil, wanted, run.stdout)
+    }
+
+    /// Trailing spaces and a final newline do not count.
+    private static func normalize(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+    }
+
+    private static func isFault(_ reply: Reply) -> Bool {
+        if case .fault = reply { return true }
+        return false
+    }
+
+    static func describe(_ step: Step) -> String {
+        switch step {
+        case .relaunch: return "relaunch"
+        case .kill: return "kill"
+        case .call(let call):
+            guard let arguments = call.arguments else { return "call \(call.operation)" }
+            return "call \(call.operation) \(arguments.jsonText)"
+        }
+    }
+
+    static func render(_ reply: Reply) -> String {
+        switch reply {
+        case .value(let value): return value.jsonText
+        case .error(let thrown): return "\(thrown.type).\(thrown.case)"
+        case .fault(let message): return "fault: \(message)"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 4: return "SIGILL: a Swift runtime trap such as fatalError, a force-unwrapped nil or an index out of range"
+        case 5: return "SIGTRAP: a Swift runtime trap"
+        case 6: return "SIGABRT"
+        case 9: return "SIGKILL: killed, possibly for using too much memory"
+        case 11: return "SIGSEGV: invalid memory access"
+        case 24: return "SIGXCPU: CPU time limit exceeded"
+        case 25: return "SIGXFSZ: a file grew past the size limit"
+        default: return "signal \(signal)"
+        }
+    }
+
+    /// The learner's own trap message ("Fatal error: …"), when the runtime printed one.
+    private static func crashHint(_ stderr: String) -> String {
+        guard let line = stderr.split(separator: "\n").first(where: { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed") })
+        else { return "" }
+        return ": \(line.trimmingCharacters(in: .whitespaces))"
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Renders results for a person at a terminal: a line per exercise, the first failing case of
+/// each failed exercise with its difference, and the summary line `N passed, M failed`.
+public struct TerminalReport {
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    public func render(_ report: RunReport) -> String {
+        var lines: [String] = []
+        let width = report.exercises.map(\.id.count).max() ?? 0
+        for exercise in report.exercises {
+            lines += render(exercise, idWidth: width)
+        }
+        lines.append("")
+        lines.append(summaryLine(report.summary))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func summaryLine(_ summary: RunReport.Summary) -> String {
+        let text = "\(summary.passed) passed, \(summary.failed) failed"
+        return summary.failed == 0 ? style.green(text) : style.red(text)
+    }
+
+    func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
+        let id = result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+        let cases = "\(result.casesPassed)/\(result.casesTotal) cases"
+        switch result.status {
+        case .passed:
+            return ["\(style.green("✓")) \(id)  \(cases)  \(result.title)"]
+        case .compileError:
+            var lines = ["\(style.red("✗")) \(id)  \(style.red("does not compile"))  \(result.title)"]
+            lines += result.diagnostics.filter { $0.severity == .error }.prefix(5).flatMap { render($0) }
+            if result.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
+                lines.append(style.dim("    Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for (`grader show \(shortName(result.id))`)."))
+            }
+            return lines
+        case .failed, .courseError:
+            let label = result.status == .courseError ? style.yellow("course problem") : style.red(cases)
+            var lines = ["\(style.red("✗")) \(id)  \(label)  \(result.title)"]
+            let failed = result.cases.filter { $0.status == .failed }
+            if let first = failed.first(where: { !$0.hidden }) ?? failed.first {
+                lines += render(first)
+            }
+            if failed.count > 1 {
+                lines.append(style.dim("    (\(failed.count - 1) more failing case\(failed.count == 2 ? "" : "s"))"))
+            }
+            lines += result.problems.map { "    \(style.yellow($0))" }
+            if result.status == .failed {
+                lines.append(style.dim("    stuck? grader hint \(shortName(result.id))"))
+            }
+            return lines
+        }
+    }
+
+    private func shortName(_ id: String) -> String {
+        String(id.split(separator: "/").last ?? Substring(id))
+    }
+
+    func render(_ diagnostic: Diagnostic) -> [String] {
+        var location = diagnostic.file ?? "swiftc"
+        if let line = diagnostic.line { location += ":\(line)" }
+        if let column = diagnostic.column { location += ":\(column)" }
+        var lines = ["    \(location): \(style.red("\(diagnostic.severity.rawValue):")) \(diagnostic.message)"]
+        if let source = diagnostic.sourceLine, let line = diagnostic.line {
+            let number = String(line)
+            lines.append(style.dim("    \(number) | ") + source)
+            if let column = diagnostic.column, column >= 1 {
+                let pad = String(repeating: " ", count: number.count)
+                lines.append(style.dim("    \(pad) | ") + String(repeating: " ", count: column - 1) + style.red("^"))
+            }
+        }
+        return lines
+    }
+
+    func render(_ testCase: CaseResult) -> [String] {
+        guard let failure = testCase.failure else {
+            return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
+        }
+        var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(failure.step)"]
+        lines.append("      \(failure.message)")
+        if let expected = failure.expected, let actual = failure.actual {
+            if failure.kind == .wrongOutput {
+                lines.append("      expected output:")
+                lines += block(expected, marker: "|")
+                lines.append("      actual output:")
+                lines += block(actual, marker: "|")
+            } else {
+                lines.append("      expected: \(style.green(expected))")
+                lines.append("      actual:   \(style.red(actual))")
+            }
+        }
+        if failure.kind != .wrongOutput, !failure.stdout.isEmpty {
+            lines.append(style.dim("      your code printed:"))
+            lines += block(failure.stdout, marker: "|", limit: 10)
+        }
+        if !failure.stderr.isEmpty, [.crashed, .exited, .timedOut].contains(failure.kind) {
+            // The runtime's stack trace of addresses helps nobody here: keep the message.
+            let message = failure.stderr.components(separatedBy: "Current stack trace:")[0]
+            lines.append(style.dim("      standard error:"))
+            lines += block(message, marker: "|", limit: 10)
+        }
+        return lines
+    }
+
+    private func block(_ text: String, marker: String, limit: Int = 40) -> [String] {
+        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if body.last == "" { body.removeLast() }
+        var lines = body.prefix(limit).map { "        \(style.dim(marker)) \($0)" }
+        if body.count > limit { lines.append(style.dim("        … \(body.count - limit) more lines")) }
+        return lines
+    }
+}

@@ -1,0 +1,41 @@
+import ExerciseKit
+import Foundation
+
+/// What a driver replied to a call.
+public enum Reply: Hashable, Sendable, Codable {
+    /// The operation returned this value.
+    case value(JSONValue)
+    /// The learner's code threw.
+    case error(ThrownError)
+    /// The driver could not run the request: a defect of the course's files.
+    case fault(String)
+}
+
+/// What happened when a step ran: the raw observation, before any comparison.
+public enum StepEvent: Hashable, Sendable, Codable {
+    /// A call got a reply.
+    case replied(Reply)
+    /// The process died from a signal (a trap, `fatalError`, a force-unwrapped nil…).
+    case crashed(signal: Int32)
+    /// The process exited before replying.
+    case exited(code: Int32)
+    /// The launch's wall-clock limit ran out.
+    case timedOut(seconds: Double)
+    /// The launch printed more than its output cap.
+    case outputLimit(bytes: Int)
+    /// The reply was not valid protocol JSON.
+    case malformedReply(String)
+    /// A `relaunch` step: the process ended gracefully (or was not running).
+    case relaunched
+    /// A `kill` step: the process was killed.
+    case killed
+}
+
+/// One step's observation with the output the learner's code printed during it.
+public struct StepRun: Hashable, Sendable, Codable {
+    public var event: StepEvent
+    public var stdout: String
+    public var stderr: String
+    /// Wall-clock seconds the step took.
+    public var duration: Double
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// An iOS-style data container on the host: the folder a sandboxed app sees as its home.
+///
+/// ```
+/// Documents/                     user data
+/// Library/Caches/                re-creatable data
+/// Library/Preferences/           UserDefaults (App.plist)
+/// Library/Application Support/
+/// tmp/
+/// ```
+public struct AppContainer: Sendable {
+    /// The container's folder on the host.
+    public var directory: URL
+
+    public static let layout = ["Documents", "Library/Caches", "Library/Preferences", "Library/Application Support", "tmp"]
+
+    /// Creates a fresh, empty container in a new folder below `parent`.
+    public static func create(in parent: URL) throws -> AppContainer {
+        let directory = parent.appendingPathComponent("container-\(UUID().uuidString.prefix(8))")
+        do {
+            for folder in layout {
+                try FileManager.default.createDirectory(
+                    at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+        } catch {
+            throw GraderError.io("cannot create an app container in \(parent.path): \(error.localizedDescription)")
+        }
+        return AppContainer(directory: directory)
+    }
+
+    /// Deletes the container and everything the app left in it.
+    public func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One check of `grader verify`.
+public struct VerifyCheck: Codable, Sendable {
+    public var exercise: String
+    /// What was checked, such as `reference passes every case` or `mutant forgets-to-save fails`.
+    public var check: String
+    public var passed: Bool
+    /// Why it failed.
+    public var details: [String]
+}
+
+/// Everything `grader verify` found.
+public struct VerifyReport: Codable, Sendable {
+    public var schema = 1
+    public var problems: [CourseProblem]
+    public var checks: [VerifyCheck]
+
+    public var passedCount: Int { checks.filter(\.passed).count }
+    public var failedCount: Int { checks.count - passedCount + problems.count }
+    public var isClean: Bool { failedCount == 0 }
+}
+
+/// Checks the course itself: every reference passes every case, every starter compiles and
+/// fails at least one case, every mutant compiles and fails at least one case.
+public struct CourseVerifier {
+    let grader: Grader
+
+    public init(grader: Grader) {
+        self.grader = grader
+    }
+
+    public func verify(problems: [CourseProblem]) throws -> VerifyReport {
+        var jobs: [Grader.Job] = []
+        for exercise in grader.course.exercises {
+            jobs.append(Grader.Job(exercise: exercise, variant: .reference))
+            jobs.append(Grader.Job(exercise: exercise, variant: .learner))
+            jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
+        }
+        let results = try grader.grade(jobs)
+        let checks = zip(jobs, results).map { job, result in check(job, result) }
+        return VerifyReport(problems: problems, checks: checks)
+    }
+
+    private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {
+        let id = job.exercise.id
+        switch job.variant {
+        case .reference:
+            let failures = result.cases.compactMap { testCase -> String? in
+                guard let failure = testCase.failure else { return nil }
+                return "case \"\(testCase.name)\", step \(failure.stepIndex + 1) (\(failure.step)): \(failure.message)"
+            }
+            var details = failures
+            details += result.diagnostics.filter { $0.severity == .error }.map(Self.describe)
+            return VerifyCheck(exercise: id, check: "reference passes every case",
+                               passed: result.status == .passed, details: details)
+        case .learner:
+            return mustFail(result, id: id, what: "starter", file: "Solution.swift")
+        case .mutant(let name):
+            return mustFail(result, id: id, what: "mutant \(name)", file: "Mutants/\(name)")
+        }
+    }
+
+    private func mustFail(_ result: ExerciseResult, id: String, what: String, file: String) -> VerifyCheck {
+        let check = "\(what) compiles and fails a case"
+        switch result.status {
+        case .compileError:
+            let first = result.diagnostics.first { $0.severity == .error }.map(Self.describe) ?? "no diagnostic"
+            return VerifyCheck(exercise: id, check: check, passed: false,
+                               details: ["it does not compile, so no case is shown to catch it: \(first)"])
+        case .passed:
+            return VerifyCheck(exercise: id, check: check, passed: false,
+                               details: ["it passes every case: add a case that catches what \(file) gets wrong"])
+        case .courseError:
+            return VerifyCheck(exercise: id, check: check, passed: false, details: result.problems)
+        case .failed:
+            let caught = result.cases.filter { $0.status == .failed }.map { "\"\($0.name)\"" }
+            return VerifyCheck(exercise: id, check: check, passed: true,
+                               details: ["caught by \(caught.joined(separator: ", "))"])
+        }
+    }
+
+    static func describe(_ diagnostic: Diagnostic) -> String {
+        var location = diagnostic.file ?? "swiftc"
+        if let line = diagnostic.line { location += ":\(line)" }
+        return "\(location): \(diagnostic.message)"
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+enum CounterError: Error {
+    case negative
+}
+
+enum Counter {
+    static func value() -> Int {
+        0 // TODO
+    }
+
+    static func increment(by step: Int) throws -> Int {
+        0 // TODO
+    }
+
+    static func report() {
+        // TODO
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+enum CounterError: Error {
+    case negative
+}
+
+enum Counter {
+    static func value() -> Int {
+        UserDefaults.standard.integer(forKey: "count")
+    }
+
+    static func increment(by step: Int) throws -> Int {
+        guard step >= 0 else { throw CounterError.negative }
+        let count = value() + step + 1
+        UserDefaults.standard.set(count, forKey: "count")
+        return count
+    }
+
+    static func report() {
+        print("count is \(value())")
+    }
+}
