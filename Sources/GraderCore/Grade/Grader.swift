@@ -19,6 +19,11 @@ public final class Grader: @unchecked Sendable {
     let pool: WorkPool
     let referenceCache: ReferenceCache
     let workDirectory: URL
+    let containersDirectory: URL
+
+    deinit {
+        try? FileManager.default.removeItem(at: containersDirectory)
+    }
 
     /// - Parameters:
     ///   - workDirectory: the grader's own folder (`.grader/` in the course): builds, caches,
@@ -28,9 +33,11 @@ public final class Grader: @unchecked Sendable {
         self.course = course
         self.workDirectory = workDirectory
         engine = BuildEngine(toolchain: toolchain, workDirectory: workDirectory, courseRoot: course.root)
-        let containers = workDirectory.appendingPathComponent("containers")
-        try? FileManager.default.createDirectory(at: containers, withIntermediateDirectories: true)
-        runner = CaseRunner(sandbox: sandbox, workDirectory: containers)
+        // Each grader has its own folder of containers, so graders sharing a work folder (tests,
+        // two terminals) never touch each other's.
+        containersDirectory = workDirectory.appendingPathComponent("containers/\(UUID().uuidString.prefix(12))")
+        try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
+        runner = CaseRunner(sandbox: sandbox, workDirectory: containersDirectory)
         pool = WorkPool(jobs: jobs)
         referenceCache = ReferenceCache(directory: workDirectory.appendingPathComponent("reference-runs"))
     }

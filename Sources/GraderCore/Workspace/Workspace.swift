@@ -27,8 +27,6 @@ public struct Workspace {
         let work = workDirectory ?? root.appendingPathComponent(".grader")
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            // Containers of an interrupted run are stale: start clean.
-            try? FileManager.default.removeItem(at: work.appendingPathComponent("containers"))
         } catch {
             throw GraderError.io("cannot create \(work.path): \(error.localizedDescription)")
         }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import ExerciseKit
+
+enum CarError: Error {
+    case tooFast
+    case unknownModel(String)
+}
+
+struct ValidationFailure: Error, CustomStringConvertible {
+    var description: String { "age must be under 100" }
+}
+
+struct ThrownErrorTests {
+    @Test func enumErrorsGiveTheirCase() {
+        let plain = ThrownError(describing: CarError.tooFast)
+        #expect(plain.type == "CarError")
+        #expect(plain.case == "tooFast")
+        let payload = ThrownError(describing: CarError.unknownModel("Delorean"))
+        #expect(payload.case == "unknownModel")
+    }
+
+    @Test func decodingErrorsGiveTheirCase() throws {
+        struct Person: Decodable { var name: String }
+        do {
+            _ = try JSONDecoder().decode(Person.self, from: Data("{}".utf8))
+            Issue.record("decoding should fail")
+        } catch {
+            let thrown = ThrownError(describing: error)
+            #expect(thrown.type == "DecodingError")
+            #expect(thrown.case == "keyNotFound")
+            #expect(!thrown.description.isEmpty)
+        }
+    }
+
+    @Test func otherErrorsAreDescribed() {
+        let thrown = ThrownError(describing: ValidationFailure())
+        #expect(thrown.type.hasSuffix("ValidationFailure"))
+        #expect(thrown.case == "age must be under 100")
+        let ns = ThrownError(describing: NSError(domain: "Bank", code: 7))
+        #expect(ns.type == "NSError")
+        #expect(ns.case == "Bank.7")
+    }
+
+    @Test func resultsEncodeWithSortedKeysAndISODates() throws {
+        struct Entry: Encodable { var zeta = 1; var alpha = Date(timeIntervalSince1970: 0) }
+        let text = String(decoding: try JSONEncoder.exercise.encode(Entry()), as: UTF8.self)
+        #expect(text == #"{"alpha":"1970-01-01T00:00:00Z","zeta":1}"#)
+    }
+
+    @Test func argumentsDecodeFromTheRequestOrFromNothing() throws {
+        struct Args: Decodable { var speed: Int? }
+        let given = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x","args":{"speed":3}}"#.utf8), operation: "x")
+        #expect(given.speed == 3)
+        let absent = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x"}"#.utf8), operation: "x")
+        #expect(absent.speed == nil)
+        #expect(throws: DriverFault.self) {
+            _ = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x","args":{"speed":"fast"}}"#.utf8), operation: "x")
+        }
+    }
+
+    @Test func lineReaderSplitsAPipeIntoLines() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("one\ntwo\nthree".utf8))
+        try pipe.fileHandleForWriting.close()
+        var reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor)
+        #expect(reader.next().map { String(decoding: $0, as: UTF8.self) } == "one")
+        #expect(reader.next().map { String(decoding: $0, as: UTF8.self) } == "two")
+        #expect(reader.next().map { String(decoding: $0, as: UTF8.self) } == "three")
+        #expect(reader.next() == nil)
+    }
+}

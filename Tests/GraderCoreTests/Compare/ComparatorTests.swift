@@ -1,0 +1,56 @@
+import Testing
+@testable import GraderCore
+
+struct ComparatorTests {
+    private func value(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
+
+    @Test func equalValuesHaveNoMismatch() throws {
+        let a = try value(#"{"model":"Seat","speed":120,"tags":["a","b"]}"#)
+        let b = try value(#"{"tags":["a","b"],"speed":120,"model":"Seat"}"#)
+        #expect(Comparator.compare(expected: a, actual: b) == nil)
+    }
+
+    @Test func reportsThePathToTheFirstDifference() throws {
+        let expected = try value(#"{"cars":[{"model":"Seat"},{"model":"Fiat"}]}"#)
+        let actual = try value(#"{"cars":[{"model":"Seat"},{"model":"Punto"}]}"#)
+        let mismatch = try #require(Comparator.compare(expected: expected, actual: actual))
+        #expect(mismatch.path == "$.cars[1].model")
+        #expect(mismatch.summary == #"expected "Fiat", got "Punto""#)
+    }
+
+    @Test func numbersWithinToleranceAgreeAndIntsEqualDoubles() throws {
+        #expect(Comparator.compare(expected: .double(0.1 + 0.2), actual: .double(0.3)) == nil)
+        #expect(Comparator.compare(expected: .int(3), actual: .double(3.0)) == nil)
+        #expect(Comparator.compare(expected: .double(1.0), actual: .double(1.01)) != nil)
+        let loose = ComparisonOptions(tolerance: 0.05)
+        #expect(Comparator.compare(expected: .double(1.0), actual: .double(1.01), options: loose) == nil)
+    }
+
+    @Test func arraysAreOrderedUnlessAskedOtherwise() throws {
+        let expected = try value("[1, 2, 3]")
+        let shuffled = try value("[3, 1, 2]")
+        #expect(Comparator.compare(expected: expected, actual: shuffled)?.path == "$[0]")
+        let unordered = ComparisonOptions(unordered: true)
+        #expect(Comparator.compare(expected: expected, actual: shuffled, options: unordered) == nil)
+        let mismatch = Comparator.compare(expected: expected, actual: try value("[3, 1, 1]"), options: unordered)
+        #expect(mismatch?.summary == "no element equal to 2 (order ignored)")
+    }
+
+    @Test func missingAndExtraMembersAreNamed() throws {
+        let expected = try value(#"{"a":1,"b":2}"#)
+        #expect(Comparator.compare(expected: expected, actual: try value(#"{"a":1}"#))?.summary == #"missing member "b""#)
+        #expect(Comparator.compare(expected: expected, actual: try value(#"{"a":1,"b":2,"c":3}"#))?.path == "$.c")
+    }
+
+    @Test func differentKindsAreAMismatchAtTheRoot() throws {
+        let mismatch = try #require(Comparator.compare(expected: .string("5"), actual: .int(5)))
+        #expect(mismatch.path == "$")
+        #expect(mismatch.summary == #"expected a string "5", got a number 5"#)
+        #expect(Comparator.compare(expected: .null, actual: .bool(false)) != nil)
+    }
+
+    @Test func arrayLengthDifferenceIsReported() throws {
+        let mismatch = Comparator.compare(expected: try value("[1,2]"), actual: try value("[1,2,3]"))
+        #expect(mismatch?.summary == "expected 2 elements, got 3")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+struct CourseLoaderTests {
+    static let manifest = """
+        format: 1
+        title: Test course
+        lessons:
+          - id: 01-basics
+            title: Basics
+            exercises: [01-one]
+        """
+
+    static let validExercise = """
+        format: 1
+        title: One
+        summary: The first exercise.
+        cases:
+          - name: a case
+            steps:
+              - call: value
+                expect: 0
+        """
+
+    /// A course with one exercise whose `exercise.yml` is `yaml`.
+    private func course(exercise yaml: String, manifest: String = manifest) throws -> TemporaryCourse {
+        try TemporaryCourse(files: [
+            "grader.yml": manifest,
+            "Exercises/01-basics/01-one/exercise.yml": yaml,
+            "Exercises/01-basics/01-one/README.md": "# One\n",
+            "Exercises/01-basics/01-one/Driver.swift": "",
+            "Exercises/01-basics/01-one/Solution.swift": "",
+            "Exercises/01-basics/01-one/Reference/Solution.swift": "",
+        ])
+    }
+
+    private func problems(exercise yaml: String) throws -> [CourseProblem] {
+        let temporary = try course(exercise: yaml)
+        return try CourseLoader().load(root: temporary.root).problems
+    }
+
+    @Test func loadsTheFixtureCourse() throws {
+        let loaded = try CourseLoader().load(root: Fixtures.course)
+        #expect(loaded.problems.isEmpty)
+        let counter = try #require(loaded.course.exercises.first)
+        #expect(counter.id == "00-fixtures/01-counter")
+        #expect(counter.shortName == "counter")
+        #expect(counter.learnerFiles == ["Solution.swift"])
+        #expect(counter.limits.timeLimit == 3)
+        #expect(counter.limits.outputBytes == 64 * 1024)
+        #expect(counter.mutants.map(\.name) == ["accepts-negative"])
+        #expect(counter.cases.count == 6)
+        #expect(counter.cases[2].weight == 2)
+        #expect(counter.cases[5].hidden)
+        guard case .call(let first) = counter.cases[0].steps[0] else { Issue.record("not a call"); return }
+        #expect(first.expectation == .value(.int(0)))
+        #expect(counter.cases[2].steps[1] == .relaunch)
+        guard case .call(let throwing) = counter.cases[3].steps[0] else { Issue.record("not a call"); return }
+        #expect(throwing.expectation == .error(type: "CounterError", case: "negative"))
+        #expect(throwing.arguments == .object(["by": .int(-1)]))
+    }
+
+    @Test func quotedScalarsStayStrings() throws {
+        let temporary = try course(exercise: """
+            format: 1
+            title: One
+            summary: s
+            cases:
+              - name: c
+                steps:
+                  - call: v
+                    expect: ["123", 123, 'true', true, 1.5, null, "null", ~]
+            """)
+        let exercise = try #require(try CourseLoader().load(root: temporary.root).course.exercises.first)
+        guard case .call(let call) = exercise.cases[0].steps[0] else { Issue.record("not a call"); return }
+        #expect(call.expectation == .value(.array([
+            .string("123"), .int(123), .string("true"), .bool(true), .double(1.5), .null, .string("null"), .null,
+        ])))
+    }
+
+    @Test func explicitNullIsALiteralExpectation() throws {
+        let temporary = try course(exercise: Self.validExercise.replacingOccurrences(of: "expect: 0", with: "expect: null"))
+        let exercise = try #require(try CourseLoader().load(root: temporary.root).course.exercises.first)
+        guard case .call(let call) = exercise.cases[0].steps[0] else { Issue.record("not a call"); return }
+        #expect(call.expectation == .value(.null))
+    }
+
+    @Test func syntaxErrorNamesLineAndColumn() throws {
+        let found = try problems(exercise: "format: 1\ntitle: [unclosed\nsummary: x\n")
+        let problem = try #require(found.first)
+        #expect(problem.file == "Exercises/01-basics/01-one/exercise.yml")
+        #expect(problem.line == 3)
+        #expect(problem.column != nil)
+        #expect(problem.message.hasPrefix("invalid YAML"))
+    }
+
+    @Test func wrongTypeNamesTheField() throws {
+        let yaml = Self.validExercise.replacingOccurrences(of: "  - name: a case\n", with: "  - name: a case\n    weight: heavy\n")
+        let problem = try #require(try problems(exercise: yaml).first)
+        #expect(problem.field == "cases[0].weight")
+        #expect(problem.line == 6)
+        #expect(problem.column == 5)
+        #expect(problem.message == "expected a number")
+        #expect(problem.description == "Exercises/01-basics/01-one/exercise.yml:6:5: cases[0].weight: expected a number")
+    }
+
+    @Test func misspeltFieldIsAnErrorAtItsKey() throws {
+        let yaml = Self.validExercise.replacingOccurrences(of: "expect: 0", with: "expcet: 0")
+        let problem = try #require(try problems(exercise: yaml).first)
+        #expect(problem.field == "cases[0].steps[0].expcet")
+        #expect(problem.line == 8)
+        #expect(problem.column == 9)
+        #expect(problem.message.contains("unknown field 'expcet'"))
+        #expect(problem.message.contains("expect_error"))
+    }
+
+    @Test func missingFieldPointsAtItsParent() throws {
+        let yaml = Self.validExercise.replacingOccurrences(of: "  - name: a case\n    steps:", with: "  - steps:")
+        let problem = try #require(try problems(exercise: yaml).first)
+        #expect(problem.field == "cases[0]")
+        #expect(problem.line == 5)
+        #expect(problem.message == "missing required field 'name'")
+    }
+
+    @Test func expectAndExpectErrorTogetherAreRejected() throws {
+        let yaml = Self.validExercise.replacingOccurrences(of: "expect: 0", with: "expect: 0\n        expect_error: E.e")
+        let problem = try #require(try problems(exercise: yaml).first)
+        #expect(problem.field == "cases[0].steps[0].expect_error")
+        #expect(problem.line == 9)
+    }
+
+    @Test func unknownStepWordAndBadDurationAreLocated() throws {
+        let yaml = Self.validExercise
+            .replacingOccurrences(of: "summary: The first exercise.", with: "summary: s\nlimits: {time_limit: soon}")
+        let problem = try #require(try problems(exercise: yaml).first)
+        #expect(problem.field == "limits.time_limit")
+        #expect(problem.line == 4)
+        #expect(problem.message.contains("10s"))
+
+        let step = Self.validExercise.replacingOccurrences(of: "      - call: value\n        expect: 0", with: "      - restart")
+        let stepProblem = try #require(try problems(exercise: step).first)
+        #expect(stepProblem.field == "cases[0].steps[0]")
+        #expect(stepProblem.message.contains("unknown step 'restart'"))
+    }
+
+    @Test func everyProblemIsCollected() throws {
+        let temporary = try TemporaryCourse(files: [
+            "grader.yml": """
+                format: 1
+                title: T
+                lessons:
+                  - id: 01-basics
+                    title: Basics
+                    exercises: [01-one, 02-missing, 03-broken]
+                """,
+            "Exercises/01-basics/01-one/exercise.yml": Self.validExercise,
+            "Exercises/01-basics/03-broken/exercise.yml": "format: 1\ntitle: Broken\n",
+        ])
+        let problems = try CourseLoader().load(root: temporary.root).problems
+        let text = problems.map(\.description)
+        // 01-one: no Driver.swift, README.md, Reference/.
+        #expect(text.contains("Exercises/01-basics/01-one/Driver.swift: missing: every exercise needs a driver"))
+        #expect(text.contains { $0.hasPrefix("Exercises/01-basics/01-one/Reference: no reference implementation") })
+        #expect(text.contains("grader.yml:6:25: lessons[0].exercises[1]: no exercise at Exercises/01-basics/02-missing/exercise.yml"))
+        #expect(text.contains { $0.hasPrefix("Exercises/01-basics/03-broken/exercise.yml:1:1: missing required field 'summary'") })
+    }
+
+    @Test func unsupportedManifestFormatIsFatal() throws {
+        let temporary = try TemporaryCourse(files: ["grader.yml": Self.manifest.replacingOccurrences(of: "format: 1", with: "format: 7")])
+        #expect(throws: CourseProblem.self) { try CourseLoader().load(root: temporary.root) }
+    }
+
+    @Test func findsTheRootFromASubfolder() throws {
+        let nested = Fixtures.course.appendingPathComponent("Exercises/00-fixtures/01-counter")
+        #expect(CourseLoader.findRoot(from: nested)?.standardizedFileURL.path == Fixtures.course.standardizedFileURL.path)
+    }
+}

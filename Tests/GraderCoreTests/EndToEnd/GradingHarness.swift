@@ -1,0 +1,48 @@
+import Foundation
+@testable import GraderCore
+
+/// Grades fixture submissions for real: swiftc builds, sandboxed processes, app containers.
+enum GradingHarness {
+    /// One work folder for the whole test run, so that builds and the module cache are shared.
+    static let workDirectory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("grader-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// The running test binary, beside which SwiftPM put the ExerciseKit runtime.
+    static var executable: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+
+    static func workspace(_ course: TemporaryCourse) throws -> Workspace {
+        try Workspace.open(root: course.root, executable: executable, jobs: 2, workDirectory: workDirectory)
+    }
+
+    /// Grades the fixture's counter exercise with `submission` as the learner's Solution.swift.
+    static func gradeCounter(_ submission: String) throws -> ExerciseResult {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission(submission))
+        let workspace = try workspace(course)
+        let exercise = try requireExercise("counter", in: workspace)
+        return try workspace.grader.grade([exercise])[0]
+    }
+
+    static func firstFailure(_ result: ExerciseResult) -> (CaseResult, StepFailure)? {
+        guard let failed = result.cases.first(where: { $0.status == .failed }), let failure = failed.failure else {
+            return nil
+        }
+        return (failed, failure)
+    }
+}
+
+struct MissingExercise: Error {
+    var name: String
+}
+
+func requireExercise(_ name: String, in workspace: Workspace) throws -> Exercise {
+    guard let exercise = workspace.course.exercises.first(where: { $0.shortName == name }) else {
+        throw MissingExercise(name: name)
+    }
+    return exercise
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// One test per outcome a learner's submission can have, each graded for real.
+@Suite(.serialized)
+struct OutcomeTests {
+    @Test func correctSolutionPasses() throws {
+        let result = try GradingHarness.gradeCounter("passes")
+        #expect(result.status == .passed)
+        #expect(result.casesPassed == 6)
+        #expect(result.score == 10)
+    }
+
+    @Test func wrongValueNamesCaseStepAndDifference() throws {
+        let result = try GradingHarness.gradeCounter("wrong-value")
+        #expect(result.status == .failed)
+        let (failed, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failed.name == "increments")
+        #expect(failure.kind == .wrongValue)
+        #expect(failure.stepIndex == 0)
+        #expect(failure.step == #"call increment {"by":2}"#)
+        #expect(failure.message == "expected 2, got 3")
+        #expect(failure.expected == "2")
+        #expect(failure.actual == "3")
+    }
+
+    @Test func compileErrorPointsAtTheLearnersLine() throws {
+        let result = try GradingHarness.gradeCounter("compile-error")
+        #expect(result.status == .compileError)
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.file == "Exercises/00-fixtures/01-counter/Solution.swift")
+        #expect(error.line == 14)
+        #expect(error.message.contains("stepp"))
+        #expect(error.sourceLine?.contains("value() + stepp") == true)
+    }
+
+    @Test func crashIsAStepOutcomeAndOtherCasesStillRun() throws {
+        let result = try GradingHarness.gradeCounter("crash")
+        let (failed, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failed.name == "survives a relaunch")
+        #expect(failure.kind == .crashed)
+        #expect(failure.message.contains("Fatal error: counter overflow"))
+        #expect(failure.stderr.contains("counter overflow"))
+        #expect(result.casesPassed == 5)
+    }
+
+    @Test func infiniteLoopTimesOutWithoutCostingOtherCases() throws {
+        let result = try GradingHarness.gradeCounter("infinite-loop")
+        let (failed, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failed.name == "survives a relaunch")
+        #expect(failure.kind == .timedOut)
+        #expect(result.casesPassed == 5)
+    }
+
+    @Test func timeoutEndsEveryProcessTheAppStarted() throws {
+        let result = try GradingHarness.gradeCounter("spawns-and-hangs")
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .timedOut)
+        #expect(try processes(matching: "sleep 7777").isEmpty)
+    }
+
+    @Test func runawayOutputIsCapped() throws {
+        let result = try GradingHarness.gradeCounter("runaway-output")
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .outputLimit)
+        #expect(failure.stdout.hasPrefix("still counting\n"))
+        #expect(result.casesPassed == 5)
+    }
+
+    @Test func dataKeptOnlyInMemoryFailsAfterRelaunch() throws {
+        let result = try GradingHarness.gradeCounter("memory-only")
+        let (failed, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failed.name == "survives a relaunch")
+        #expect(failure.stepIndex == 2)
+        #expect(failure.message == "expected 5, got 0")
+        // The hidden case compares with the reference after a relaunch and a kill.
+        let hidden = try #require(result.cases.first { $0.hidden })
+        #expect(hidden.status == .failed)
+        #expect(hidden.failure?.message == "expected 2, got 1")
+    }
+
+    @Test func thrownErrorWhereAValueWasExpected() throws {
+        let result = try GradingHarness.gradeCounter("throws")
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .unexpectedError)
+        #expect(failure.message.hasPrefix("the call threw CounterError.negative"))
+        // `throws` also returns 0 instead of throwing for a negative step.
+        let negative = try #require(result.cases.first { $0.name == "rejects a negative step" }?.failure)
+        #expect(negative.kind == .missingError)
+        #expect(negative.message == "expected the error CounterError.negative, but the call returned 0")
+    }
+
+    @Test func starterFailsAndPrintsNothingForTheReport() throws {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let result = try workspace.grader.grade([try requireExercise("counter", in: workspace)])[0]
+        #expect(result.status == .failed)
+        let report = try #require(result.cases.first { $0.name == "prints a report" }?.failure)
+        #expect(report.kind == .wrongOutput)
+        #expect(report.expected == "count is 0")
+        #expect(report.actual == "")
+    }
+
+    private func processes(matching pattern: String) throws -> [String] {
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        ps.arguments = ["-f", pattern]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        try ps.run()
+        ps.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(separator: "\n").map(String.init)
+    }
+}

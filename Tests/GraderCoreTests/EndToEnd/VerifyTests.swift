@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+struct VerifyTests {
+    @Test func fixtureCourseVerifiesClean() throws {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems)
+        for check in report.checks {
+            #expect(check.passed, "\(check.exercise): \(check.check): \(check.details)")
+        }
+        // counter: reference, starter, one mutant; probe: reference, starter.
+        #expect(report.checks.count == 5)
+        #expect(report.isClean)
+    }
+
+    @Test func mutantThatPassesAndBrokenYAMLAreBothReported() throws {
+        let course = try TemporaryCourse.fixture()
+        let counter = "Exercises/00-fixtures/01-counter"
+        // A "mutant" identical to the reference is caught by nothing.
+        try course.write("\(counter)/Mutants/not-a-bug.swift", try Fixtures.submission("passes"))
+        try course.write("Exercises/00-fixtures/02-sandbox-probe/exercise.yml", "format: 1\ntitle: [oops\n")
+        let workspace = try GradingHarness.workspace(course)
+        let report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems)
+        #expect(!report.isClean)
+        let failing = report.checks.filter { !$0.passed }
+        #expect(failing.map(\.check) == ["mutant not-a-bug compiles and fails a case"])
+        #expect(failing.first?.details.first?.contains("passes every case") == true)
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.file == "Exercises/00-fixtures/02-sandbox-probe/exercise.yml")
+        #expect(report.problems.first?.line == 3)
+    }
+}

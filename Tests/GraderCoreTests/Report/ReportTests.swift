@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+struct ReportTests {
+    /// The JSON report with every `duration` set to 0: the only values that vary between runs.
+    private func normalized(_ data: Data) throws -> String {
+        func strip(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members):
+                return .object(members.reduce(into: [:]) { result, member in
+                    result[member.key] = member.key == "duration" ? .int(0) : strip(member.value)
+                })
+            case .array(let elements): return .array(elements.map(strip))
+            default: return value
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(strip(try JSONValue(parsing: data))), as: UTF8.self) + "\n"
+    }
+
+    private func report(submission: String) throws -> RunReport {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission(submission))
+        let workspace = try GradingHarness.workspace(course)
+        let results = try workspace.grader.grade([try requireExercise("counter", in: workspace)])
+        return RunReport(course: workspace.course.title, exercises: results).redactingHiddenCases()
+    }
+
+    /// Compares with `Tests/Fixtures/golden/NAME.json`; `UPDATE_GOLDEN=1` rewrites it.
+    private func expectGolden(_ name: String, _ text: String) throws {
+        let url = Fixtures.directory.appendingPathComponent("golden/\(name).json")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == golden, "the report differs from golden/\(name).json; rerun with UPDATE_GOLDEN=1 and review the diff")
+    }
+
+    @Test func wrongValueReportMatchesGolden() throws {
+        try expectGolden("wrong-value", try normalized(try JSONReport.render(try report(submission: "wrong-value"))))
+    }
+
+    @Test func compileErrorReportMatchesGolden() throws {
+        try expectGolden("compile-error", try normalized(try JSONReport.render(try report(submission: "compile-error"))))
+    }
+
+    @Test func hiddenCasesAreRedacted() throws {
+        let redacted = try report(submission: "memory-only")
+        let hidden = try #require(redacted.exercises[0].cases.first { $0.hidden })
+        #expect(hidden.status == .failed)
+        #expect(hidden.name == "hidden case 6")
+        #expect(hidden.failure == nil)
+    }
+
+    @Test func terminalReportShowsTheFirstFailureAndTheSummary() throws {
+        let text = TerminalReport(style: TerminalStyle(colors: false)).render(try report(submission: "wrong-value"))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("✗ 00-fixtures/01-counter  3/6 cases  Counter"))
+        #expect(lines.contains(#"    ✗ case "increments", step 1: call increment {"by":2}"#))
+        #expect(lines.contains("      expected 2, got 3"))
+        #expect(lines.contains("    (2 more failing cases)"))
+        #expect(lines.contains("    stuck? grader hint 01-counter"))
+        #expect(lines.last == "0 passed, 1 failed")
+        #expect(!text.contains("\u{1B}["))
+    }
+}

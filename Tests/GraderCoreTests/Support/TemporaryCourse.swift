@@ -1,0 +1,42 @@
+import Foundation
+
+/// A course written into a fresh temporary folder, removed when the test ends.
+final class TemporaryCourse {
+    let root: URL
+
+    init(files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("course-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, text) in files { try write(path, text) }
+    }
+
+    /// A copy of `Tests/Fixtures/course`.
+    static func fixture() throws -> TemporaryCourse {
+        let course = try TemporaryCourse()
+        try FileManager.default.removeItem(at: course.root)
+        try FileManager.default.copyItem(at: Fixtures.course, to: course.root)
+        return course
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+enum Fixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let course = directory.appendingPathComponent("course")
+    static let submissions = directory.appendingPathComponent("submissions")
+
+    static func submission(_ name: String) throws -> String {
+        try String(contentsOf: submissions.appendingPathComponent("\(name).swift"), encoding: .utf8)
+    }
+}
