@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what the grader needs beyond the Swift toolchain, then builds the package.
+#   bubblewrap      the namespace sandbox every exercise runs in
+#   libsqlite3-dev  SQLite's C API, for the SQLite lessons and ObjectGraph
+#   util-linux      prlimit, which applies memory, CPU and file-size limits
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+needed=()
+command -v bwrap >/dev/null 2>&1 || needed+=(bubblewrap)
+command -v prlimit >/dev/null 2>&1 || needed+=(util-linux)
+[ -e /usr/include/sqlite3.h ] || needed+=(libsqlite3-dev)
+
+if [ ${#needed[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: please install ${needed[*]} with your system's package manager." >&2
+    exit 1
+  fi
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${needed[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on PATH (swift.org/install)." >&2; exit 1; }
+
+# Builds the grader and the static ExerciseKit runtime that exercise binaries link against.
+swift build
+echo "setup: done. Next: swift run grader check"
