@@ -10,6 +10,7 @@ enum Probe {
             "documents": fm.urls(for: .documentDirectory, in: .userDomainMask)[0].path,
             "caches": fm.urls(for: .cachesDirectory, in: .userDomainMask)[0].path,
             "temporary": fm.temporaryDirectory.path,
+            "nsTemporary": NSTemporaryDirectory(),
             "bundle": Bundle.main.bundlePath,
             "greeting": greeting,
         ]
