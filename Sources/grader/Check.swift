@@ -50,6 +50,14 @@ struct Check: ParsableCommand {
         case .json:
             try emit(try JSONReport.render(report), to: output)
         }
+        if !workspace.problems.isEmpty {
+            // Some exercises could not be loaded: the run is incomplete, whatever it graded.
+            FileHandle.standardError.write(Data("""
+                \(workspace.problems.count) course problem\(workspace.problems.count == 1 ? "" : "s") (listed above) left exercises ungraded. \
+                They are in the course's files, not in your solutions; `grader verify` lists them all.\n
+                """.utf8))
+            throw ExitCode(2)
+        }
         if report.summary.failed > 0 { throw ExitCode(1) }
     }
 }
