@@ -60,6 +60,22 @@ struct OutcomeTests {
         #expect(try processes(matching: "sleep 7777").isEmpty)
     }
 
+    @Test func earlyExitIsAStepOutcome() throws {
+        let result = try GradingHarness.gradeCounter("exits-early")
+        let (failed, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failed.name == "survives a relaunch")
+        #expect(failure.kind == .exited)
+        #expect(failure.message.hasPrefix("the app exited with status 3"))
+    }
+
+    @Test func fileSizeLimitStopsAHugeWrite() throws {
+        let result = try GradingHarness.gradeCounter("huge-file")
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .crashed)
+        #expect(failure.message.contains("SIGXFSZ"))
+        #expect(result.casesPassed == 5)
+    }
+
     @Test func runawayOutputIsCapped() throws {
         let result = try GradingHarness.gradeCounter("runaway-output")
         let (_, failure) = try #require(GradingHarness.firstFailure(result))

@@ -1,0 +1,147 @@
+import ExerciseKit
+import Foundation
+
+@main
+enum TypedStoreDriver: ExerciseDriver {
+    /// `{key: …, <type>: value}` with exactly one of the typed fields.
+    struct SetArgs: Decodable {
+        var key: String
+        var int: Int?
+        var bool: Bool?
+        var double: Double?
+        var string: String?
+        var date: Date?
+        var strings: [String]?
+        var counts: [String: Int]?
+    }
+
+    /// `{key: …, as: int|bool|double|string|date|strings|counts}`.
+    struct GetArgs: Decodable {
+        var key: String
+        var `as`: String
+    }
+
+    struct KeyArgs: Decodable { var key: String }
+
+    /// Something else in the app wrote a raw property-list value (strings, numbers, booleans,
+    /// arrays, dictionaries) under `key`.
+    struct ExternalArgs: Decodable {
+        var key: String
+        var value: RawValue
+    }
+
+    static func register(_ app: inout Operations) {
+        let store = TypedStore()
+
+        app.on("set") { (args: SetArgs) in
+            let given = [args.int != nil, args.bool != nil, args.double != nil, args.string != nil,
+                         args.date != nil, args.strings != nil, args.counts != nil].filter { $0 }.count
+            guard given == 1 else { throw DriverError("set needs exactly one typed value, got \(given)") }
+            if let value = args.int { store.set(value, forKey: args.key) }
+            if let value = args.bool { store.set(value, forKey: args.key) }
+            if let value = args.double { store.set(value, forKey: args.key) }
+            if let value = args.string { store.set(value, forKey: args.key) }
+            if let value = args.date { store.set(value, forKey: args.key) }
+            if let value = args.strings { store.set(value, forKey: args.key) }
+            if let value = args.counts { store.set(value, forKey: args.key) }
+        }
+        app.on("get") { (args: GetArgs) -> Reading in
+            switch args.as {
+            case "int": .int(store.int(forKey: args.key))
+            case "bool": .bool(store.bool(forKey: args.key))
+            case "double": .double(store.double(forKey: args.key))
+            case "string": .string(store.string(forKey: args.key))
+            case "date": .date(store.date(forKey: args.key))
+            case "strings": .strings(store.strings(forKey: args.key))
+            case "counts": .counts(store.counts(forKey: args.key))
+            default: throw DriverError("unknown type '\(args.as)'")
+            }
+        }
+        app.on("readAll") { (args: KeyArgs) in
+            AllReadings(int: store.int(forKey: args.key), bool: store.bool(forKey: args.key),
+                        double: store.double(forKey: args.key), string: store.string(forKey: args.key),
+                        date: store.date(forKey: args.key), strings: store.strings(forKey: args.key),
+                        counts: store.counts(forKey: args.key), contains: store.contains(args.key))
+        }
+        app.on("contains") { (args: KeyArgs) in store.contains(args.key) }
+        app.on("external") { (args: ExternalArgs) in
+            UserDefaults.standard.set(args.value.propertyListObject, forKey: args.key)
+        }
+    }
+}
+
+/// A mistake in the cases, not in the learner's code.
+struct DriverError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One getter's result; nil encodes as null.
+enum Reading: Encodable {
+    case int(Int), bool(Bool), double(Double), string(String?), date(Date?), strings([String]?), counts([String: Int]?)
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .date(let value): try container.encode(value)
+        case .strings(let value): try container.encode(value)
+        case .counts(let value): try container.encode(value)
+        }
+    }
+}
+
+/// Every getter's result for one key, with explicit nulls.
+struct AllReadings: Encodable {
+    var int: Int
+    var bool: Bool
+    var double: Double
+    var string: String?
+    var date: Date?
+    var strings: [String]?
+    var counts: [String: Int]?
+    var contains: Bool
+
+    enum CodingKeys: String, CodingKey { case int, bool, double, string, date, strings, counts, contains }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(int, forKey: .int)
+        try container.encode(bool, forKey: .bool)
+        try container.encode(double, forKey: .double)
+        try container.encode(string, forKey: .string)
+        try container.encode(date, forKey: .date)
+        try container.encode(strings, forKey: .strings)
+        try container.encode(counts, forKey: .counts)
+        try container.encode(contains, forKey: .contains)
+    }
+}
+
+/// A raw JSON value turned into a property-list object.
+enum RawValue: Decodable {
+    case bool(Bool), int(Int), double(Double), string(String), array([RawValue]), dictionary([String: RawValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([RawValue].self) { self = .array(value) }
+        else { self = .dictionary(try container.decode([String: RawValue].self)) }
+    }
+
+    var propertyListObject: Any {
+        switch self {
+        case .bool(let value): value
+        case .int(let value): value
+        case .double(let value): value
+        case .string(let value): value
+        case .array(let values): values.map(\.propertyListObject)
+        case .dictionary(let values): values.mapValues(\.propertyListObject)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// Runs the real `grader` executable, as a learner or CI does.
+@Suite(.serialized)
+struct CommandLineTests {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `grader` beside the test binary: `swift test` builds every product.
+    private var grader: URL {
+        GradingHarness.executable.deletingLastPathComponent().appendingPathComponent("grader")
+    }
+
+    private func run(_ arguments: [String], in course: TemporaryCourse, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = grader
+        process.arguments = arguments
+        process.currentDirectoryURL = course.root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func course(solving: Bool) throws -> TemporaryCourse {
+        let course = try TemporaryCourse.fixture()
+        if solving {
+            try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
+        }
+        return course
+    }
+
+    @Test func checkExitsOneOnFailureAndZeroOnSuccess() throws {
+        let course = try course(solving: false)
+        let failing = try run(["check", "counter"], in: course)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.hasSuffix("0 passed, 1 failed\n"))
+        #expect(!failing.stdout.contains("\u{1B}["), "no colours when standard output is not a terminal")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
+        let passing = try run(["check", "Exercises/00-fixtures/01-counter/Solution.swift"], in: course)
+        #expect(passing.status == 0)
+        #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func jsonReportGoesToTheOutputFile() throws {
+        let course = try course(solving: false)
+        let file = course.root.appendingPathComponent("report.json")
+        let result = try run(["check", "counter", "--format", "json", "--output", file.path], in: course)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let report = try JSONValue(parsing: try Data(contentsOf: file))
+        #expect(report["schema"] == .int(1))
+        #expect(report["summary"]?["failed"] == .int(1))
+        guard case .array(let exercises)? = report["exercises"] else { Issue.record("no exercises"); return }
+        #expect(exercises.first?["status"] == .string("failed"))
+        #expect(exercises.first?["cases_total"] == .int(6))
+    }
+
+    @Test func listShowsTheLastResults() throws {
+        let course = try course(solving: true)
+        let before = try run(["list"], in: course)
+        #expect(before.status == 0)
+        #expect(before.stdout.contains("01-counter               · not checked yet  Counter"))
+        _ = try run(["check", "counter"], in: course)
+        let after = try run(["list"], in: course, environment: ["NO_COLOR": "1"])
+        #expect(after.stdout.contains("01-counter               ✓ passed 6/6  Counter"))
+    }
+
+    @Test func hintsAreRevealedOneAtATime() throws {
+        let course = try course(solving: false)
+        let first = try run(["hint", "counter"], in: course)
+        #expect(first.stdout.contains("Hint 1/2: Read the count with integer(forKey:)."))
+        #expect(!first.stdout.contains("Hint 2/2"))
+        let second = try run(["hint", "counter"], in: course)
+        #expect(second.stdout.contains("Hint 2/2: Write it back with set(_:forKey:)."))
+        let show = try run(["show", "counter"], in: course)
+        #expect(show.stdout.hasPrefix("# Counter"))
+    }
+
+    @Test func unknownExerciseAndMissingCourseAreClearErrors() throws {
+        let course = try course(solving: false)
+        let unknown = try run(["check", "countr"], in: course)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no exercise matches 'countr'"))
+        let elsewhere = try TemporaryCourse()
+        let missing = try run(["check"], in: elsewhere)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no grader.yml in"))
+    }
+
+    @Test func brokenExerciseFileIsNamedAndTheRunIsIncomplete() throws {
+        let course = try course(solving: true)
+        try course.write("Exercises/00-fixtures/02-sandbox-probe/exercise.yml",
+                         "format: 1\ntitle: Probe\nsummary: s\ncases:\n  - name: c\n    steps:\n      - call: x\n        expcet: 1\n")
+        let result = try run(["check"], in: course)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Exercises/00-fixtures/02-sandbox-probe/exercise.yml:8:9: cases[0].steps[0].expcet: unknown field 'expcet'"))
+        #expect(result.stdout.contains("✓ 00-fixtures/01-counter"))
+    }
+
+    @Test func verifyPassesOnTheFixtureCourse() throws {
+        let result = try run(["verify"], in: try course(solving: false))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("verify: 5 passed, 0 failed\n"))
+    }
+}
