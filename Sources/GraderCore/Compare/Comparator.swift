@@ -77,7 +77,7 @@ public enum Comparator {
             return nil
         default:
             return Mismatch(path: path.description, expected: expected, actual: actual,
-                            summary: "expected \(expected.kindDescription) \(expected.jsonText), got \(actual.kindDescription) \(actual.jsonText)")
+                            summary: "expected \(describe(expected)), got \(describe(actual))")
         }
     }
 
@@ -98,6 +98,11 @@ public enum Comparator {
                             summary: "unexpected element \(extra.jsonText) (order ignored)")
         }
         return nil
+    }
+
+    /// "a string \"5\"", "a number 5", "null".
+    private static func describe(_ value: JSONValue) -> String {
+        value == .null ? "null" : "\(value.kindDescription) \(value.jsonText)"
     }
 
     private static func numbersAgree(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {

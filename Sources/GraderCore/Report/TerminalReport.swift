@@ -56,8 +56,11 @@ public struct TerminalReport {
         }
     }
 
+    /// `01-defaults/01-car-settings` → `car-settings`, the name learners type.
     private func shortName(_ id: String) -> String {
-        String(id.split(separator: "/").last ?? Substring(id))
+        let slug = String(id.split(separator: "/").last ?? Substring(id))
+        guard let dash = slug.firstIndex(of: "-"), slug[..<dash].allSatisfy(\.isNumber) else { return slug }
+        return String(slug[slug.index(after: dash)...])
     }
 
     func render(_ diagnostic: Diagnostic) -> [String] {

@@ -46,6 +46,7 @@ struct ComparatorTests {
         let mismatch = try #require(Comparator.compare(expected: .string("5"), actual: .int(5)))
         #expect(mismatch.path == "$")
         #expect(mismatch.summary == #"expected a string "5", got a number 5"#)
+        #expect(Comparator.compare(expected: .string("Seat"), actual: .null)?.summary == #"expected a string "Seat", got null"#)
         #expect(Comparator.compare(expected: .null, actual: .bool(false)) != nil)
     }
 

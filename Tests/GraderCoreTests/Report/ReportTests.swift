@@ -61,7 +61,7 @@ struct ReportTests {
         #expect(lines.contains(#"    ✗ case "increments", step 1: call increment {"by":2}"#))
         #expect(lines.contains("      expected 2, got 3"))
         #expect(lines.contains("    (2 more failing cases)"))
-        #expect(lines.contains("    stuck? grader hint 01-counter"))
+        #expect(lines.contains("    stuck? grader hint counter"))
         #expect(lines.last == "0 passed, 1 failed")
         #expect(!text.contains("\u{1B}["))
     }
