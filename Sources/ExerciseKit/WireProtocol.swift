@@ -17,8 +17,6 @@ import Foundation
 /// - `{"fault": "…"}` the driver could not run the request (a defect of the course);
 /// - `{"operations": […]}` the answer to the `operations` control.
 public enum WireProtocol {
-    /// The protocol version both sides agree on.
-    public static let version = 1
     /// Environment variable holding the descriptor the driver reads requests from.
     public static let requestFDVariable = "EXERCISEKIT_REQUEST_FD"
     /// Environment variable holding the descriptor the driver writes replies to.

@@ -21,6 +21,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Show the details of hidden cases (for instructors).")
     var showHidden = false
 
+    @Flag(help: "Run every case again, even those whose inputs are all unchanged since their last run.")
+    var noCache = false
+
     func run() throws {
         let workspace = try options.workspace()
         let selected: [Exercise]
@@ -34,6 +37,7 @@ struct Check: ParsableCommand {
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
+        workspace.grader.reusesResults = !noCache
         let results: [ExerciseResult]
         do {
             results = try workspace.grader.grade(selected)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A 128-bit FNV-1a digest, written as hex: the name of a cache entry.
+/// A 128-bit digest made of two FNV-1a-style 64-bit lanes, written as hex: the name of a
+/// cache entry.
 ///
 /// Not a cryptographic hash, and it need not be: every cache lookup also compares the stored
 /// inputs byte for byte, so a collision costs a rebuild, never a wrong binary. (swift-crypto

@@ -18,6 +18,9 @@ public final class Grader: @unchecked Sendable {
     let runner: CaseRunner
     let pool: WorkPool
     let referenceCache: ReferenceCache
+    let resultCache: ResultCache
+    /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
+    public var reusesResults = false
     let workDirectory: URL
     let containersDirectory: URL
 
@@ -40,6 +43,7 @@ public final class Grader: @unchecked Sendable {
         runner = CaseRunner(sandbox: sandbox, workDirectory: containersDirectory)
         pool = WorkPool(jobs: jobs)
         referenceCache = ReferenceCache(directory: workDirectory.appendingPathComponent("reference-runs"))
+        resultCache = ResultCache(directory: workDirectory.appendingPathComponent("case-results"))
     }
 
     /// A build of one variant of one exercise.
@@ -183,6 +187,8 @@ public final class Grader: @unchecked Sendable {
     {
         let started = Date()
         let referenceRuns = try? reference?.get()
+        let cacheKey = ResultCache.key(bundle: bundle, testCase: testCase, exercise: exercise, referenceRuns: referenceRuns)
+        if reusesResults, let cached = resultCache.load(cacheKey) { return cached }
         var failure: StepFailure?
         do {
             _ = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
@@ -194,9 +200,11 @@ public final class Grader: @unchecked Sendable {
             failure = StepFailure(kind: .crashed, stepIndex: 0, step: "launch",
                                   message: "the grader could not start the app: \(error)", stdout: "", stderr: "")
         }
-        return CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
-                          weight: testCase.weight, status: failure == nil ? .passed : .failed,
-                          failure: failure, duration: Date().timeIntervalSince(started))
+        let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
+                                weight: testCase.weight, status: failure == nil ? .passed : .failed,
+                                failure: failure, duration: Date().timeIntervalSince(started))
+        resultCache.store(result, key: cacheKey)
+        return result
     }
 
     static func summarize(_ exercise: Exercise, cases: [CaseResult], duration: Double) -> ExerciseResult {

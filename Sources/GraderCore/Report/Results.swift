@@ -72,6 +72,8 @@ public struct CaseResult: Codable, Sendable {
     /// Why it failed; nil for passed cases and for hidden ones.
     public var failure: StepFailure?
     public var duration: Double
+    /// The verdict was reused from an earlier run with identical inputs (see `--no-cache`).
+    public var cached = false
 }
 
 /// What went wrong in a failed step.

@@ -27,7 +27,8 @@ public struct TerminalReport {
 
     func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
         let id = result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-        let cases = "\(result.casesPassed)/\(result.casesTotal) cases"
+        let reused = !result.cases.isEmpty && result.cases.allSatisfy(\.cached)
+        let cases = "\(result.casesPassed)/\(result.casesTotal) cases" + (reused ? style.dim(" (cached)") : "")
         switch result.status {
         case .passed:
             return ["\(style.green("✓")) \(id)  \(cases)  \(result.title)"]

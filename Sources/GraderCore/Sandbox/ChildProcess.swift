@@ -42,8 +42,8 @@ final class ChildProcess {
     /// Starts `executable` with `arguments` and exactly `environment`.
     /// - Parameter protocolPipes: create the request and reply pipes on fds 3 and 4.
     init(executable: String, arguments: [String], environment: [String: String], protocolPipes: Bool) throws {
-        var outPipe = try Self.makePipe()
-        var errPipe = try Self.makePipe()
+        let outPipe = try Self.makePipe()
+        let errPipe = try Self.makePipe()
         var requestPipe: (read: Int32, write: Int32) = (-1, -1)
         var replyPipe: (read: Int32, write: Int32) = (-1, -1)
         if protocolPipes {
@@ -103,9 +103,6 @@ final class ChildProcess {
         for fd in [stdoutFD, stderrFD, replyFD] where fd >= 0 {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
-        _ = (outPipe, errPipe)
-        outPipe = (-1, -1)
-        errPipe = (-1, -1)
     }
 
     deinit {

@@ -54,6 +54,21 @@ struct CommandLineTests {
         #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 
+    @Test func unchangedCasesReuseTheirVerdictUntilAnInputChanges() throws {
+        let course = try course(solving: true)
+        let first = try run(["check", "counter"], in: course)
+        #expect(!first.stdout.contains("(cached)"))
+        let second = try run(["check", "counter"], in: course)
+        #expect(second.stdout.contains("6/6 cases (cached)"))
+        let forced = try run(["check", "counter", "--no-cache"], in: course)
+        #expect(!forced.stdout.contains("(cached)"))
+        // An edit changes the binary, so nothing is reused and the new verdict is real.
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("memory-only"))
+        let edited = try run(["check", "counter"], in: course)
+        #expect(edited.status == 1)
+        #expect(!edited.stdout.contains("(cached)"))
+    }
+
     @Test func jsonReportGoesToTheOutputFile() throws {
         let course = try course(solving: false)
         let file = course.root.appendingPathComponent("report.json")

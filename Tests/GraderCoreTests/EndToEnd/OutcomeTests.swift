@@ -76,6 +76,30 @@ struct OutcomeTests {
         #expect(result.casesPassed == 5)
     }
 
+    @Test func junkOnTheReplyPipeIsAMalformedReply() throws {
+        let result = try GradingHarness.gradeCounter("malformed-reply")
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .malformedReply)
+        #expect(failure.message.contains("not a reply"))
+        #expect(result.casesPassed == 5)
+    }
+
+    @Test func unknownOperationIsACourseProblemNotTheLearners() throws {
+        let course = try TemporaryCourse.fixture()
+        let yaml = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/exercise.yml")
+        let text = try String(contentsOf: yaml, encoding: .utf8)
+        try course.write("Exercises/00-fixtures/01-counter/exercise.yml",
+                         text + "  - name: calls a missing operation\n    steps:\n      - call: nosuch\n")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
+        let workspace = try GradingHarness.workspace(course)
+        let result = try workspace.grader.grade([try requireExercise("counter", in: workspace)])[0]
+        #expect(result.status == .courseError)
+        let failure = try #require(result.cases.last?.failure)
+        #expect(failure.kind == .driverFault)
+        #expect(failure.message.contains("unknown operation 'nosuch'"))
+        #expect(failure.message.contains("not your code"))
+    }
+
     @Test func runawayOutputIsCapped() throws {
         let result = try GradingHarness.gradeCounter("runaway-output")
         let (_, failure) = try #require(GradingHarness.firstFailure(result))
