@@ -43,8 +43,14 @@ public final class BuildEngine: @unchecked Sendable {
     /// a binary with the same module name.
     /// - Throws: ``GraderError`` only when the grader cannot work (no disk space, no compiler).
     public func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
-        let inputs = [exercise.driverURL] + sources
-        let material = try keyMaterial(inputs: inputs, resources: exercise.resourcesDirectory)
+        try build(inputs: [exercise.driverURL] + sources, resources: exercise.resourcesDirectory, parseAsLibrary: true)
+    }
+
+    /// Builds `inputs` into an app bundle holding `resources`, or returns the cached build.
+    /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
+    ///   whose `main.swift` has top-level code (lessons).
+    func build(inputs: [URL], resources: URL, parseAsLibrary: Bool) throws -> BuildOutcome {
+        let material = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
         if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
@@ -61,9 +67,7 @@ public final class BuildEngine: @unchecked Sendable {
         } catch {
             throw GraderError.io("cannot create build folders in \(cacheDirectory.path): \(error.localizedDescription)")
         }
-        var arguments = ["-Onone", "-parse-as-library", "-module-name", Sandbox.executableName,
-                         "-diagnostic-style=llvm", "-module-cache-path", moduleCache.path,
-                         "-I", toolchain.modulesDirectory.path]
+        var arguments = ["-Onone", "-module-name", Sandbox.executableName] + commonFlags(parseAsLibrary: parseAsLibrary)
         arguments += inputs.map(\.path)
         arguments += ["-o", bundle.appendingPathComponent(Sandbox.executableName).path]
         arguments += linkArguments()
@@ -82,7 +86,7 @@ public final class BuildEngine: @unchecked Sendable {
             outcome = .failed([Diagnostic(file: nil, line: nil, column: nil, severity: .error,
                                           message: "the compiler did not finish within \(Int(compileTimeLimit)) s; simplify the expression it is stuck on")])
         } else if termination == .exited(0) {
-            try copyResources(from: exercise.resourcesDirectory, into: bundle)
+            try copyResources(from: resources, into: bundle)
             outcome = .built(AppBundle(directory: entry.appendingPathComponent("App.app"), key: key))
         } else {
             var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
@@ -102,10 +106,40 @@ public final class BuildEngine: @unchecked Sendable {
         return cachedOutcome(entry: entry, material: material, key: key) ?? outcome
     }
 
+    /// Type-checks `inputs` without building: the diagnostics, empty when the code compiles.
+    /// Used for lesson blocks that are compiled but not run.
+    func typecheck(inputs: [URL]) throws -> [Diagnostic] {
+        let scratch = cacheDirectory.appendingPathComponent(".typecheck-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let arguments = ["-typecheck", "-module-name", Sandbox.executableName] + commonFlags(parseAsLibrary: false)
+            + inputs.map(\.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch.path
+        let compiler = try ChildProcess(executable: toolchain.swiftc.path, arguments: arguments,
+                                        environment: environment, protocolPipes: false)
+        let event = compiler.nextReply(deadline: Date().addingTimeInterval(compileTimeLimit), outputLimit: 16 << 20)
+        if event != .ended { compiler.kill() }
+        let termination = compiler.waitForExit(deadline: Date().addingTimeInterval(10))
+        let output = String(decoding: compiler.stdoutBuffer + compiler.stderrBuffer, as: UTF8.self)
+        var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+        if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
+                                          message: event == .timedOut ? "the compiler did not finish in time" : output))
+        }
+        return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
+    }
+
+    private func commonFlags(parseAsLibrary: Bool) -> [String] {
+        (parseAsLibrary ? ["-parse-as-library"] : [])
+            + ["-diagnostic-style=llvm", "-module-cache-path", moduleCache.path, "-I", toolchain.modulesDirectory.path]
+    }
+
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
     /// name and content of every source and resource.
-    private func keyMaterial(inputs: [URL], resources: URL) throws -> Data {
-        var material = Data("grader-build-v1\n\(toolchain.fingerprint)\n".utf8)
+    private func keyMaterial(inputs: [URL], resources: URL, parseAsLibrary: Bool) throws -> Data {
+        var material = Data("grader-build-v1 \(parseAsLibrary ? "library" : "main")\n\(toolchain.fingerprint)\n".utf8)
         for url in inputs {
             guard let content = FileManager.default.contents(atPath: url.path) else {
                 throw GraderError.io("cannot read \(url.path)")

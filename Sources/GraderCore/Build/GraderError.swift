@@ -7,6 +7,7 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
     case missingRuntime(near: String)
     case noSandbox(String)
     case unknownExercise(String, suggestions: [String])
+    case unknownLesson(String, lessons: [String])
     case io(String)
 
     public var description: String {
@@ -24,6 +25,8 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
         case .unknownExercise(let name, let suggestions):
             let hint = suggestions.isEmpty ? "Run `grader list` to see the exercises." : "Did you mean \(suggestions.joined(separator: " or "))?"
             return "no exercise matches '\(name)'. \(hint)"
+        case .unknownLesson(let name, let lessons):
+            return "no lesson matches '\(name)'. The lessons are: \(lessons.joined(separator: ", "))."
         case .io(let message):
             return message
         }

@@ -6,6 +6,8 @@ public struct Course: Sendable {
     public var root: URL
     public var title: String
     public var lessons: [Lesson]
+    /// The default limits from `grader.yml`, which lessons run under too.
+    public var limits: Limits
 
     /// Every exercise, in course order.
     public var exercises: [Exercise] { lessons.flatMap(\.exercises) }
@@ -17,6 +19,11 @@ public struct Lesson: Sendable {
     public var id: String
     public var title: String
     public var exercises: [Exercise]
+    /// `Lessons/<id>.md`, which may not be written yet.
+    public var file: URL
+
+    /// The lesson file relative to the course root.
+    public var displayPath: String { "Lessons/\(id).md" }
 }
 
 /// Resource limits for one launch of an exercise binary.

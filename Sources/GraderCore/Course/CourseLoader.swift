@@ -62,9 +62,10 @@ public struct CourseLoader {
                     problems.append(problem)
                 }
             }
-            lessons.append(Lesson(id: entry.id, title: entry.title, exercises: exercises))
+            lessons.append(Lesson(id: entry.id, title: entry.title, exercises: exercises,
+                                  file: root.appendingPathComponent("Lessons/\(entry.id).md")))
         }
-        let course = Course(root: root, title: file.title, lessons: lessons)
+        let course = Course(root: root, title: file.title, lessons: lessons, limits: defaults)
         return Loaded(course: course, problems: problems)
     }
 

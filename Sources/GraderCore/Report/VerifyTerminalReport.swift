@@ -18,6 +18,12 @@ public struct VerifyTerminalReport {
                 lines += check.details.map { "    \($0)" }
             }
         }
+        for lesson in report.lessons {
+            let mark = lesson.passed ? style.green("✓") : style.red("✗")
+            lines.append("\(mark) \(lesson.lesson): every Swift block compiles, runs and prints what the text says (\(lesson.checks) checks)")
+            lines += lesson.problems.map { "    \($0)" }
+            lines += lesson.failures.map { "    \($0)" }
+        }
         lines.append("")
         lines.append("verify: \(report.passedCount) passed, \(report.failedCount) failed")
         return lines.joined(separator: "\n") + "\n"

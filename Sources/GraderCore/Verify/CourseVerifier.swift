@@ -15,9 +15,13 @@ public struct VerifyReport: Codable, Sendable {
     public var schema = 1
     public var problems: [CourseProblem]
     public var checks: [VerifyCheck]
+    /// Every written lesson, checked as `grader lessons check` does.
+    public var lessons: [LessonResult] = []
 
-    public var passedCount: Int { checks.filter(\.passed).count }
-    public var failedCount: Int { checks.count - passedCount + problems.count }
+    public var passedCount: Int { checks.filter(\.passed).count + lessons.filter(\.passed).count }
+    public var failedCount: Int {
+        checks.count - checks.filter(\.passed).count + problems.count + lessons.filter { !$0.passed }.count
+    }
     public var isClean: Bool { failedCount == 0 }
 }
 
@@ -39,7 +43,8 @@ public struct CourseVerifier {
         }
         let results = try grader.grade(jobs)
         let checks = zip(jobs, results).map { job, result in check(job, result) }
-        return VerifyReport(problems: problems, checks: checks)
+        let lessons = try LessonSuite(grader: grader).check(grader.course.lessons)
+        return VerifyReport(problems: problems, checks: checks, lessons: lessons)
     }
 
     private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {

@@ -130,4 +130,23 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("verify: 5 passed, 0 failed\n"))
     }
+
+    @Test func lessonsCheckAndShow() throws {
+        let course = try course(solving: false)
+        let lesson = try String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8)
+        try course.write("Lessons/00-fixtures.md", lesson)
+        let passing = try run(["lessons", "check", "0"], in: course)
+        #expect(passing.status == 0)
+        #expect(passing.stdout.hasSuffix("lessons: 1 passed, 0 failed\n"))
+        try course.write("Lessons/00-fixtures.md", lesson.replacingOccurrences(of: "// Prints \"43\"", with: "// Prints \"44\""))
+        let failing = try run(["lessons", "check"], in: course)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains(": expected \"44\", got \"43\""))
+        let shown = try run(["lessons", "show", "fixtures"], in: course)
+        #expect(shown.status == 0)
+        #expect(shown.stdout.hasPrefix("A fixture lesson"))
+        let unknown = try run(["lessons", "show", "99"], in: course)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no lesson matches '99'"))
+    }
 }

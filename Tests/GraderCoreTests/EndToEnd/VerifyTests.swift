@@ -31,4 +31,13 @@ struct VerifyTests {
         #expect(report.problems.first?.file == "Exercises/00-fixtures/02-sandbox-probe/exercise.yml")
         #expect(report.problems.first?.line == 3)
     }
+
+    @Test func aStaleLessonFailsVerify() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Lessons/00-fixtures.md", "# L\n\n```swift\nprint(1 + 1)\n// Prints \"3\"\n```\n")
+        let workspace = try GradingHarness.workspace(course)
+        let report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems)
+        #expect(!report.isClean)
+        #expect(report.lessons.first?.failures.first?.description == "Lessons/00-fixtures.md:5: expected \"3\", got \"2\"")
+    }
 }

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Checks a lesson: compiles and runs its programs in app containers and compares every
+/// `// Prints` comment and `output` block with what the program printed at that point.
+public struct LessonChecker {
+    let engine: BuildEngine
+    let sandbox: Sandbox
+    let limits: Limits
+    let workDirectory: URL
+
+    public init(grader: Grader) {
+        engine = grader.engine
+        sandbox = grader.runner.sandbox
+        limits = grader.course.limits
+        workDirectory = grader.containersDirectory
+    }
+
+    /// Checks `document`; with `fix`, rewrites its stale checks in place.
+    public func check(_ document: LessonDocument, fix: Bool = false) throws -> LessonResult {
+        var failures: [LessonFailure] = []
+        var checks = 0
+        var fixes: [LessonFixer.Edit] = []
+        let swift = document.blocks.filter(\.isSwift)
+
+        // The shared program: every unmarked block, top to bottom.
+        let shared = swift.filter(\.isShared)
+        if !shared.isEmpty {
+            let program = LessonProgram(blocks: shared, file: document.url, checked: true)
+            checks += program.checkpoints.count
+            let found = try runChecked(program, document: document, name: "shared")
+            failures += found.failures
+            fixes += found.fixes
+        }
+
+        for block in swift where !block.isShared {
+            checks += 1
+            let prefix = shared.filter { $0.fenceLine < block.fenceLine }
+            let line = block.fenceLine
+            for mark in block.marks {
+                switch mark {
+                case .isolated:
+                    let program = LessonProgram(blocks: [block], file: document.url, checked: true)
+                    checks += program.checkpoints.count
+                    let found = try runChecked(program, document: document, name: "isolated-\(line)")
+                    failures += found.failures
+                    fixes += found.fixes
+                case .noRun:
+                    let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
+                    let errors = try typecheck(program, name: "no-run-\(line)").filter { $0.severity == .error }
+                    failures += errors.map { failure(from: $0, document: document) }
+                case .compileFail(let text):
+                    let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
+                    let errors = try typecheck(program, name: "compile-fail-\(line)").filter { $0.severity == .error }
+                    if errors.isEmpty {
+                        failures.append(LessonFailure(file: document.displayPath, line: line,
+                                                      message: "this compile_fail block compiles; expected an error containing \"\(text)\""))
+                    } else if !errors.contains(where: { $0.message.contains(text) }) {
+                        failures.append(LessonFailure(file: document.displayPath, line: line,
+                                                      message: "expected a compile error containing \"\(text)\", got \"\(errors[0].message)\""))
+                    }
+                case .traps:
+                    let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
+                    switch try buildAndRun(program, name: "traps-\(line)") {
+                    case .failedToBuild(let diagnostics):
+                        failures += diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document) }
+                    case .ran(let run):
+                        if case .crashed = run.event { break }
+                        failures.append(LessonFailure(file: document.displayPath, line: line,
+                                                      message: "this traps block was expected to crash, but the program \(describe(run.event))"))
+                    }
+                case .ignore, .text:
+                    break
+                }
+            }
+        }
+        var fixed = 0
+        if fix, !fixes.isEmpty {
+            try LessonFixer.apply(fixes, to: document)
+            fixed = fixes.count
+        }
+        return LessonResult(lesson: document.displayPath, checks: checks, failures: failures, problems: [], fixed: fixed)
+    }
+
+    private enum Outcome {
+        case failedToBuild([Diagnostic])
+        case ran(ProgramRun)
+    }
+
+    struct ProgramRun {
+        var event: StepEvent
+        var stdout: String
+        var stderr: String
+    }
+
+    private func runChecked(_ program: LessonProgram, document: LessonDocument, name: String) throws
+        -> (failures: [LessonFailure], fixes: [LessonFixer.Edit])
+    {
+        let run: ProgramRun
+        switch try buildAndRun(program, name: name) {
+        case .failedToBuild(let diagnostics):
+            return (diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document) }, [])
+        case .ran(let ran):
+            run = ran
+        }
+        let segments = LessonProgram.segments(of: run.stdout).byCheckpoint
+        var failures: [LessonFailure] = []
+        var fixes: [LessonFixer.Edit] = []
+        for checkpoint in program.checkpoints {
+            guard let actual = segments[checkpoint.id] else {
+                // The program ended before this check: say where and why, once.
+                failures.append(crashFailure(run, document: document, before: checkpoint.line))
+                break
+            }
+            if Self.agrees(expected: checkpoint.expected, actual: actual, matching: checkpoint.matching) { continue }
+            failures.append(LessonFailure(file: document.displayPath, line: checkpoint.line,
+                                          message: Self.mismatchMessage(expected: checkpoint.expected, actual: actual),
+                                          expected: checkpoint.expected, actual: Self.normalize(actual)))
+            if !checkpoint.matching { fixes.append(LessonFixer.Edit(target: checkpoint.fix, actual: Self.normalize(actual))) }
+        }
+        if failures.isEmpty, !isCleanExit(run.event) {
+            failures.append(crashFailure(run, document: document, before: nil))
+        }
+        return (failures, fixes)
+    }
+
+    private func isCleanExit(_ event: StepEvent) -> Bool {
+        if case .exited(0) = event { return true }
+        return false
+    }
+
+    private func crashFailure(_ run: ProgramRun, document: LessonDocument, before line: Int?) -> LessonFailure {
+        // A trap names `<module>/<file>.md:<line>` thanks to #sourceLocation.
+        let name = document.url.lastPathComponent
+        var location = line
+        var detail = describe(run.event)
+        if let trap = run.stderr.components(separatedBy: "\n").first(where: { $0.contains(name + ":") && $0.contains("error") }) {
+            let afterName = trap.components(separatedBy: name + ":").last ?? ""
+            location = Int(afterName.prefix { $0.isNumber }) ?? location
+            detail = "crashed: " + (trap.components(separatedBy: ": ").dropFirst().joined(separator: ": "))
+        }
+        return LessonFailure(file: document.displayPath, line: location, message: "the lesson's program \(detail)")
+    }
+
+    private func describe(_ event: StepEvent) -> String {
+        switch event {
+        case .exited(0): return "ran to the end"
+        case .exited(let code): return "exited with status \(code)"
+        case .crashed(let signal): return "crashed (\(StepJudge.signalName(signal)))"
+        case .timedOut(let seconds): return "did not finish within \(StepJudge.formatSeconds(seconds))"
+        case .outputLimit(let bytes): return "printed more than \(bytes / 1024) KiB"
+        default: return "ended unexpectedly"
+        }
+    }
+
+    private func failure(from diagnostic: Diagnostic, document: LessonDocument) -> LessonFailure {
+        LessonFailure(file: diagnostic.file ?? document.displayPath, line: diagnostic.line,
+                      message: "error: \(diagnostic.message)")
+    }
+
+    private func folder(_ name: String) -> URL {
+        workDirectory.appendingPathComponent("lesson-\(UUID().uuidString.prefix(8))-\(name)")
+    }
+
+    private func typecheck(_ program: LessonProgram, name: String) throws -> [Diagnostic] {
+        let directory = folder(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try engine.typecheck(inputs: try program.write(to: directory))
+    }
+
+    private func buildAndRun(_ program: LessonProgram, name: String) throws -> Outcome {
+        let directory = folder(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputs = try program.write(to: directory)
+        let bundle: AppBundle
+        switch try engine.build(inputs: inputs, resources: directory.appendingPathComponent("no-resources"),
+                                parseAsLibrary: false) {
+        case .failed(let diagnostics): return .failedToBuild(diagnostics)
+        case .built(let built): bundle = built
+        }
+        let container = try AppContainer.create(in: directory)
+        let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits, defaultsSuites: [])
+        let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                       environment: command.environment, protocolPipes: false)
+        let event: StepEvent
+        switch process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes) {
+        case .timedOut:
+            process.kill()
+            event = .timedOut(seconds: limits.timeLimit)
+        case .outputLimit:
+            process.kill()
+            event = .outputLimit(bytes: limits.outputBytes)
+        case .ended, .reply:
+            let termination = process.waitForExit(deadline: Date().addingTimeInterval(5)) ?? {
+                process.kill()
+                return .signaled(9)
+            }()
+            event = AppSession.event(for: termination)
+        }
+        let output = process.takeOutput()
+        return .ran(ProgramRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
+                               stderr: String(decoding: output.stderr, as: UTF8.self)))
+    }
+
+    /// Trailing whitespace of each line and trailing empty lines do not count.
+    static func normalize(_ lines: [String]) -> [String] {
+        var result = lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        while result.last == "" { result.removeLast() }
+        return result
+    }
+
+    static func agrees(expected: [String], actual: [String], matching: Bool) -> Bool {
+        let wanted = normalize(expected).joined(separator: "\n")
+        let got = normalize(actual).joined(separator: "\n")
+        guard matching else { return wanted == got }
+        let pattern = "^" + wanted.components(separatedBy: "...").map(NSRegularExpression.escapedPattern(for:))
+            .joined(separator: ".*") + "$"
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return false }
+        return regex.firstMatch(in: got, range: NSRange(got.startIndex..., in: got)) != nil
+    }
+
+    static func mismatchMessage(expected: [String], actual: [String]) -> String {
+        let wanted = normalize(expected)
+        let got = normalize(actual)
+        if wanted.count <= 1 && got.count <= 1 {
+            return "expected \"\(wanted.first ?? "")\", got \"\(got.first ?? "")\""
+        }
+        return "expected \(wanted.count) lines of output, got \(got.count) (first difference: expected \"\(Self.firstDifference(wanted, got).0)\", got \"\(Self.firstDifference(wanted, got).1)\")"
+    }
+
+    private static func firstDifference(_ a: [String], _ b: [String]) -> (String, String) {
+        for index in 0..<max(a.count, b.count) {
+            let left = index < a.count ? a[index] : ""
+            let right = index < b.count ? b[index] : ""
+            if left != right { return (left, right) }
+        }
+        return ("", "")
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// A literate lesson: a Markdown file whose ` ```swift ` blocks form one program.
+///
+/// Parsing keeps every block's line numbers, so that compiler errors, traps and failed
+/// `// Prints` checks point at the lesson's own lines, and `--fix` can rewrite them in place.
+public struct LessonDocument: Sendable {
+    /// The path shown in messages, relative to the course root (`Lessons/01-defaults.md`).
+    public var displayPath: String
+    public var url: URL
+    /// The file's lines, without their newlines.
+    public var lines: [String]
+    public var blocks: [LessonBlock]
+
+    /// How a Swift block takes part in the lesson, from the marks after its fence.
+    public enum Mark: Hashable, Sendable {
+        /// A program of its own.
+        case isolated
+        /// Compiled with the shared blocks before it, not run.
+        case noRun
+        /// Must fail to compile with a diagnostic containing the text.
+        case compileFail(String)
+        /// Must crash when run after the shared blocks before it.
+        case traps
+        /// Not checked, for the reason given.
+        case ignore(String)
+        /// Not Swift at all.
+        case text
+    }
+
+    /// Reads and parses a lesson.
+    /// - Throws: the lesson's problems (unknown marks, unclosed fences, misplaced checks), all of them.
+    public init(url: URL, displayPath: String) throws {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw LessonProblems([CourseProblem(file: displayPath, message: "cannot read the lesson")])
+        }
+        try self.init(text: text, url: url, displayPath: displayPath)
+    }
+
+    init(text: String, url: URL, displayPath: String) throws {
+        self.url = url
+        self.displayPath = displayPath
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        self.lines = lines
+        var problems: [CourseProblem] = []
+        blocks = Self.parseBlocks(lines, file: displayPath, problems: &problems)
+        if !problems.isEmpty { throw LessonProblems(problems) }
+    }
+
+    private static func parseBlocks(_ lines: [String], file: String, problems: inout [CourseProblem]) -> [LessonBlock] {
+        var blocks: [LessonBlock] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("```") else {
+                index += 1
+                continue
+            }
+            let fence = String(trimmed.prefix { $0 == "`" })
+            let info = String(trimmed.dropFirst(fence.count)).trimmingCharacters(in: .whitespaces)
+            let fenceLine = index + 1
+            var end = index + 1
+            while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != fence { end += 1 }
+            if end == lines.count {
+                problems.append(CourseProblem(file: file, line: fenceLine, message: "this code block is never closed with \(fence)"))
+                return blocks
+            }
+            let language = String(info.prefix { !$0.isWhitespace })
+            var block = LessonBlock(language: language, fenceLine: fenceLine, lines: Array(lines[(index + 1)..<end]))
+            if language == "swift" {
+                do {
+                    block.marks = try parseMarks(String(info.dropFirst(language.count)))
+                    try block.findChecks()
+                } catch let reason as MarkError {
+                    problems.append(CourseProblem(file: file, line: reason.line.map { fenceLine + $0 } ?? fenceLine,
+                                                  message: reason.message))
+                } catch {
+                    problems.append(CourseProblem(file: file, line: fenceLine, message: "\(error)"))
+                }
+            }
+            // An `output` block right after a Swift block (only blank lines between) belongs to it.
+            if language == "output", let previous = blocks.indices.last, blocks[previous].language == "swift",
+               lines[(blocks[previous].closingLine)..<index].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                blocks[previous].outputBlock = LessonBlock.OutputBlock(fenceLine: fenceLine, lines: block.lines)
+            } else if language == "output" {
+                problems.append(CourseProblem(file: file, line: fenceLine,
+                                              message: "an output block must follow a swift block, with only blank lines between"))
+            } else {
+                blocks.append(block)
+            }
+            index = end + 1
+        }
+        return blocks
+    }
+
+    struct MarkError: Error {
+        var line: Int?
+        var message: String
+    }
+
+    static let markNames = ["isolated", "no_run", "compile_fail(\"text\")", "traps", "ignore(reason)", "text"]
+
+    /// Parses `isolated compile_fail("cannot find") ignore(needs a device)`.
+    static func parseMarks(_ text: String) throws -> [Mark] {
+        var marks: [Mark] = []
+        var rest = Substring(text)
+        func skipSeparators() { rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" } }
+        skipSeparators()
+        while !rest.isEmpty {
+            let name = String(rest.prefix { $0.isLetter || $0 == "_" })
+            rest = rest.dropFirst(name.count)
+            var argument: String?
+            if rest.first == "(" {
+                guard let close = rest.lastIndex(of: ")") else {
+                    throw MarkError(message: "the mark '\(name)' opens a parenthesis it never closes")
+                }
+                var inner = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+                if inner.count >= 2, inner.hasPrefix("\""), inner.hasSuffix("\"") { inner = String(inner.dropFirst().dropLast()) }
+                argument = inner
+                rest = rest[rest.index(after: close)...]
+            }
+            switch (name, argument) {
+            case ("isolated", nil): marks.append(.isolated)
+            case ("no_run", nil): marks.append(.noRun)
+            case ("traps", nil): marks.append(.traps)
+            case ("text", nil): marks.append(.text)
+            case ("compile_fail", let text?) where !text.isEmpty: marks.append(.compileFail(text))
+            case ("compile_fail", _):
+                throw MarkError(message: "compile_fail needs the diagnostic it expects: compile_fail(\"cannot find 'x' in scope\")")
+            case ("ignore", let reason?) where !reason.isEmpty: marks.append(.ignore(reason))
+            case ("ignore", _):
+                throw MarkError(message: "ignore needs a reason: ignore(needs a device)")
+            default:
+                let shown = name.isEmpty ? String(rest.prefix(20)) : name
+                throw MarkError(message: "unknown mark '\(shown)'; the marks are: \(markNames.joined(separator: ", "))")
+            }
+            skipSeparators()
+        }
+        return marks
+    }
+}
+
+/// The problems of one lesson file, thrown together.
+public struct LessonProblems: Error, Sendable {
+    public var problems: [CourseProblem]
+
+    init(_ problems: [CourseProblem]) {
+        self.problems = problems
+    }
+}
+
+/// A fenced code block of a lesson.
+public struct LessonBlock: Sendable {
+    /// `swift`, `output`, `xml`…
+    public var language: String
+    public var marks: [LessonDocument.Mark] = []
+    /// 1-based line of the opening fence; the code starts on the next line.
+    public var fenceLine: Int
+    public var lines: [String]
+    /// The `output` block attached to this Swift block.
+    public var outputBlock: OutputBlock?
+
+    /// An ` ```output ` block: the expected output of the Swift block before it.
+    public struct OutputBlock: Sendable {
+        /// 1-based line of the opening fence.
+        public var fenceLine: Int
+        public var lines: [String]
+    }
+    /// The `// Prints` groups, in order.
+    public var checks: [PrintsCheck] = []
+
+    init(language: String, fenceLine: Int, lines: [String]) {
+        self.language = language
+        self.fenceLine = fenceLine
+        self.lines = lines
+    }
+
+    /// 1-based line of the closing fence.
+    var closingLine: Int { fenceLine + lines.count + 1 }
+
+    /// 1-based file line of the block's line at `index`.
+    func fileLine(_ index: Int) -> Int { fenceLine + 1 + index }
+
+    /// Whether the block is checked at all.
+    var isSwift: Bool {
+        language == "swift" && !marks.contains(.text) && !marks.contains { if case .ignore = $0 { return true } else { return false } }
+    }
+
+    /// Part of the shared program (no mark that sets it apart).
+    var isShared: Bool {
+        isSwift && !marks.contains { mark in
+            switch mark {
+            case .isolated, .noRun, .compileFail, .traps: return true
+            case .ignore, .text: return false
+            }
+        }
+    }
+
+    /// Consecutive `// Prints "…"` lines: one check of everything printed since the previous one.
+    public struct PrintsCheck: Sendable {
+        /// Indices (in the block) of the first and last comment line.
+        public var firstLine: Int
+        public var lastLine: Int
+        public var expected: [String]
+        /// `// Prints matching "…"`: `...` matches any text.
+        public var matching: Bool
+    }
+
+    private static let printsPattern = try! NSRegularExpression(pattern: #"^\s*// Prints( matching)? "(.*)"\s*$"#)
+
+    /// Finds the `// Prints` groups and checks that each is at the block's top level.
+    mutating func findChecks() throws {
+        var depth = 0
+        var index = 0
+        while index < lines.count {
+            if let (matching, text) = Self.prints(lines[index]) {
+                guard depth == 0 else {
+                    throw LessonDocument.MarkError(line: index + 1, message: "a // Prints comment must be at the top level of its block, not inside braces")
+                }
+                var check = PrintsCheck(firstLine: index, lastLine: index, expected: [text], matching: matching)
+                while check.lastLine + 1 < lines.count, let (more, next) = Self.prints(lines[check.lastLine + 1]) {
+                    check.lastLine += 1
+                    check.expected.append(next)
+                    check.matching = check.matching || more
+                }
+                checks.append(check)
+                index = check.lastLine + 1
+                continue
+            }
+            depth += Self.braceBalance(lines[index])
+            index += 1
+        }
+    }
+
+    static func prints(_ line: String) -> (matching: Bool, text: String)? {
+        let range = NSRange(line.startIndex..., in: line)
+        guard let match = printsPattern.firstMatch(in: line, range: range),
+              let textRange = Range(match.range(at: 2), in: line) else { return nil }
+        return (match.range(at: 1).location != NSNotFound, String(line[textRange]))
+    }
+
+    /// Opening minus closing braces outside string literals and line comments (a heuristic,
+    /// good enough to tell top-level code from a function body).
+    static func braceBalance(_ line: String) -> Int {
+        var balance = 0
+        var inString = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if character == "\"" && previous != "\\" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/" && previous == "/" {
+                break
+            } else if character == "{" {
+                balance += 1
+            } else if character == "}" {
+                balance -= 1
+            }
+            previous = character
+        }
+        return balance
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Renders a lesson for the terminal: hidden setup removed, headings bold, code indented.
+public struct LessonRenderer {
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    public func render(_ document: LessonDocument) -> String {
+        var output: [String] = []
+        var inCode = false
+        var hidden = false
+        for line in document.lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") {
+                inCode.toggle()
+                hidden = false
+                output.append(inCode ? "" : "")
+                continue
+            }
+            if inCode {
+                if trimmed == "// snippet.hide" { hidden = true; continue }
+                if trimmed == "// snippet.show" { hidden = false; continue }
+                if !hidden { output.append("    " + style.dim("│ ") + line) }
+            } else if trimmed.hasPrefix("#") {
+                output.append(style.bold(trimmed.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)))
+            } else {
+                output.append(line)
+            }
+        }
+        // Collapse the blank lines left around removed fences.
+        var collapsed: [String] = []
+        for line in output where !(line.isEmpty && collapsed.last?.isEmpty == true) { collapsed.append(line) }
+        return collapsed.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Renders lesson results for the terminal.
+public struct LessonTerminalReport {
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    public func render(_ results: [LessonResult]) -> String {
+        var lines: [String] = []
+        for result in results {
+            let mark = result.passed ? style.green("✓") : style.red("✗")
+            var line = "\(mark) \(result.lesson)  \(result.checks) checks"
+            if result.fixed > 0 { line += style.yellow("  (\(result.fixed) rewritten by --fix: review with git diff)") }
+            lines.append(line)
+            lines += result.problems.map { "    \(style.red("✗")) \($0)" }
+            for failure in result.failures {
+                lines.append("    \(failure)")
+                if let expected = failure.expected, let actual = failure.actual, expected.count + actual.count > 2 {
+                    lines.append(style.dim("      expected:"))
+                    lines += expected.map { "        \(style.green($0))" }
+                    lines.append(style.dim("      got:"))
+                    lines += actual.map { "        \(style.red($0))" }
+                }
+            }
+        }
+        let passed = results.filter(\.passed).count
+        lines.append("")
+        lines.append("lessons: \(passed) passed, \(results.count - passed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The lesson engine, on fixture lessons written into a copy of the fixture course.
+@Suite(.serialized)
+struct LessonCheckerTests {
+    static let passing: String = {
+        (try? String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8)) ?? ""
+    }()
+
+    /// The line number (1-based) of the first line containing `text`.
+    private func line(of text: String, in lesson: String) -> Int {
+        (lesson.components(separatedBy: "\n").firstIndex { $0.contains(text) } ?? -1) + 1
+    }
+
+    private func check(_ lesson: String, fix: Bool = false) throws -> (LessonResult, TemporaryCourse) {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Lessons/00-fixtures.md", lesson)
+        let workspace = try GradingHarness.workspace(course)
+        let results = try LessonSuite(grader: workspace.grader).check(workspace.course.lessons, fix: fix)
+        return (try #require(results.first), course)
+    }
+
+    @Test func everyFeatureOfThePassingLessonChecks() throws {
+        let (result, _) = try check(Self.passing)
+        #expect(result.problems.isEmpty)
+        #expect(result.failures.isEmpty, "\(result.failures.map(\.description))")
+        // 6 shared checks, the isolated block and its check, and no_run, compile_fail, traps.
+        #expect(result.checks == 11)
+    }
+
+    @Test func wrongPrintsNamesTheLineAndBothTexts() throws {
+        let lesson = Self.passing.replacingOccurrences(of: "print(greeting)\n// Prints \"Hello, world\"",
+                                                       with: "print(greeting)\n// Prints \"Hello there\"")
+        let (result, _) = try check(lesson)
+        let failure = try #require(result.failures.first)
+        #expect(result.failures.count == 1)
+        #expect(failure.description == "Lessons/00-fixtures.md:\(line(of: "Hello there", in: lesson)): expected \"Hello there\", got \"Hello, world\"")
+    }
+
+    @Test func outputBlockIsCompared() throws {
+        let lesson = Self.passing.replacingOccurrences(of: "line 3\n```", with: "line 4\n```")
+        let (result, _) = try check(lesson)
+        let failure = try #require(result.failures.first)
+        #expect(failure.line == line(of: "```output", in: lesson))
+        #expect(failure.expected == ["line 1", "line 2", "line 4"])
+        #expect(failure.actual == ["line 1", "line 2", "line 3"])
+    }
+
+    @Test func compileErrorIsLocatedInTheMarkdown() throws {
+        let lesson = Self.passing.replacingOccurrences(of: "greeting += \", world\"", with: "greeting += 1")
+        let (result, _) = try check(lesson)
+        let failure = try #require(result.failures.first)
+        #expect(failure.file == "Lessons/00-fixtures.md")
+        #expect(failure.line == line(of: "greeting += 1", in: lesson))
+        #expect(failure.message.hasPrefix("error: "))
+    }
+
+    @Test func trapInTheSharedProgramIsLocated() throws {
+        let lesson = Self.passing.replacingOccurrences(
+            of: "UserDefaults.standard.set(greeting, forKey: \"greeting\")",
+            with: "let forced = UserDefaults.standard.string(forKey: \"nothing\")!")
+        let (result, _) = try check(lesson)
+        let failure = try #require(result.failures.first)
+        #expect(failure.line == line(of: "let forced", in: lesson))
+        #expect(failure.message.contains("crashed"))
+        #expect(failure.message.contains("Unexpectedly found nil"))
+    }
+
+    @Test func marksThatDoNotHoldFail() throws {
+        let lesson = Self.passing
+            .replacingOccurrences(of: "let crash: String = UserDefaults.standard.string(forKey: \"missing\")!",
+                                  with: "let crash = UserDefaults.standard.string(forKey: \"missing\") ?? \"\"")
+            .replacingOccurrences(of: "let missing: String = UserDefaults.standard.string(forKey: \"missing\")",
+                                  with: "let missing: String? = UserDefaults.standard.string(forKey: \"missing\")")
+        let (result, _) = try check(lesson)
+        let messages = result.failures.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("this compile_fail block compiles") })
+        #expect(messages.contains { $0.hasPrefix("this traps block was expected to crash") })
+    }
+
+    @Test func unknownMarksAndMissingArgumentsAreProblems() throws {
+        let lesson = Self.passing
+            .replacingOccurrences(of: "```swift isolated", with: "```swift isolatd")
+            .replacingOccurrences(of: "```swift ignore(needs an iPhone)", with: "```swift ignore")
+        let (result, _) = try check(lesson)
+        let problems = result.problems.map(\.description)
+        #expect(problems.contains { $0.hasPrefix("Lessons/00-fixtures.md:\(line(of: "isolatd", in: lesson)): unknown mark 'isolatd'") })
+        #expect(problems.contains { $0.contains("ignore needs a reason") })
+        #expect(!result.passed)
+    }
+
+    @Test func printsInsideBracesIsAProblem() throws {
+        let lesson = Self.passing.replacingOccurrences(of: "    print(\"line \\(number)\")",
+                                                       with: "    print(\"line \\(number)\")\n    // Prints \"line 1\"")
+        let (result, _) = try check(lesson)
+        #expect(result.problems.first?.message.contains("top level") == true)
+    }
+
+    @Test func fixRewritesStaleChecksAndNothingElse() throws {
+        let stale = Self.passing
+            .replacingOccurrences(of: "print(greeting)\n// Prints \"Hello\"\n", with: "print(greeting)\n// Prints \"Goodbye\"\n")
+            .replacingOccurrences(of: "line 1\nline 2\nline 3\n", with: "line one\n")
+        #expect(stale != Self.passing)
+        let (result, course) = try check(stale, fix: true)
+        #expect(result.fixed == 2)
+        let rewritten = try String(contentsOf: course.root.appendingPathComponent("Lessons/00-fixtures.md"), encoding: .utf8)
+        #expect(rewritten == Self.passing)
+    }
+
+    @Test func hiddenLinesAreCompiledButNotShown() throws {
+        let document = try LessonDocument(text: Self.passing, url: URL(fileURLWithPath: "/tmp/x.md"), displayPath: "x.md")
+        let shown = LessonRenderer(style: TerminalStyle(colors: false)).render(document)
+        #expect(!shown.contains("from hidden setup\")"))
+        #expect(!shown.contains("snippet.hide"))
+        #expect(shown.contains("// Prints \"from hidden setup\""))
+        #expect(shown.contains("var greeting = \"Hello\""))
+    }
+}
