@@ -71,18 +71,10 @@ public final class BuildEngine: @unchecked Sendable {
         arguments += inputs.map(\.path)
         arguments += ["-o", bundle.appendingPathComponent(Sandbox.executableName).path]
         arguments += linkArguments()
-        var environment = ProcessInfo.processInfo.environment
-        // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
-        environment["TMPDIR"] = scratch.path
-        let compiler = try ChildProcess(executable: toolchain.swiftc.path, arguments: arguments,
-                                        environment: environment, protocolPipes: false)
-        let event = compiler.nextReply(deadline: Date().addingTimeInterval(compileTimeLimit), outputLimit: 16 << 20)
-        if event != .ended { compiler.kill() }
-        let termination = compiler.waitForExit(deadline: Date().addingTimeInterval(10))
-        let output = String(decoding: compiler.stdoutBuffer + compiler.stderrBuffer, as: UTF8.self)
+        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
 
         let outcome: BuildOutcome
-        if event == .timedOut {
+        if timedOut {
             outcome = .failed([Diagnostic(file: nil, line: nil, column: nil, severity: .error,
                                           message: "the compiler did not finish within \(Int(compileTimeLimit)) s; simplify the expression it is stuck on")])
         } else if termination == .exited(0) {
@@ -115,7 +107,22 @@ public final class BuildEngine: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let arguments = ["-typecheck", "-module-name", Sandbox.executableName] + commonFlags(parseAsLibrary: false)
             + inputs.map(\.path)
+        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
+        var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+        if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
+                                          message: timedOut ? "the compiler did not finish in time" : output))
+        }
+        return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
+    }
+
+    /// Runs `swiftc` with a wall-clock limit; returns whether it timed out, how it ended and
+    /// everything it printed.
+    private func runCompiler(_ arguments: [String], scratch: URL) throws
+        -> (timedOut: Bool, termination: Termination?, output: String)
+    {
         var environment = ProcessInfo.processInfo.environment
+        // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
         environment["TMPDIR"] = scratch.path
         let compiler = try ChildProcess(executable: toolchain.swiftc.path, arguments: arguments,
                                         environment: environment, protocolPipes: false)
@@ -123,12 +130,7 @@ public final class BuildEngine: @unchecked Sendable {
         if event != .ended { compiler.kill() }
         let termination = compiler.waitForExit(deadline: Date().addingTimeInterval(10))
         let output = String(decoding: compiler.stdoutBuffer + compiler.stderrBuffer, as: UTF8.self)
-        var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
-        if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
-                                          message: event == .timedOut ? "the compiler did not finish in time" : output))
-        }
-        return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
+        return (event == .timedOut, termination, output)
     }
 
     private func commonFlags(parseAsLibrary: Bool) -> [String] {
