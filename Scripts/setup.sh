@@ -3,6 +3,7 @@
 #   bubblewrap      the namespace sandbox every exercise runs in
 #   libsqlite3-dev  SQLite's C API, for the SQLite lessons and ObjectGraph
 #   util-linux      prlimit, which applies memory, CPU and file-size limits
+#   patch           applies the mutants (Mutants/*.patch) that grader verify checks
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 needed=()
 command -v bwrap >/dev/null 2>&1 || needed+=(bubblewrap)
 command -v prlimit >/dev/null 2>&1 || needed+=(util-linux)
+command -v patch >/dev/null 2>&1 || needed+=(patch)
 [ -e /usr/include/sqlite3.h ] || needed+=(libsqlite3-dev)
 
 if [ ${#needed[@]} -gt 0 ]; then

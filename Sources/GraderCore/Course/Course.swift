@@ -93,10 +93,16 @@ public struct Exercise: Sendable {
 
 /// A known-wrong solution kept beside an exercise to prove that its cases catch the bug.
 public struct Mutant: Sendable {
-    /// The mutant's file or folder name without extension, such as `forgets-to-save`.
+    /// The file name without extension, such as `forgets-to-save`.
     public var name: String
-    /// The sources: the mutant's own files, and the reference's files for the rest.
-    public var sources: [URL]
+    public var form: Form
+
+    public enum Form: Sendable {
+        /// `Mutants/NAME.patch`: a unified diff against the reference's files.
+        case patch(URL)
+        /// `Mutants/NAME.swift`: a whole replacement for the exercise's one learner file.
+        case file(URL)
+    }
 }
 
 /// A test case: steps run in order in one fresh app container.

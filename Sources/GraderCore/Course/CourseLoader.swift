@@ -184,23 +184,19 @@ public struct CourseLoader {
         var mutants: [Mutant] = []
         for entry in entries {
             let url = folder.appendingPathComponent(entry)
-            var isDirectory: ObjCBool = false
-            fm.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
-                // A folder replaces the learner files it contains; the reference supplies the rest.
-                let sources = learnerFiles.map { name -> URL in
-                    let own = url.appendingPathComponent(name)
-                    return fm.fileExists(atPath: own.path) ? own : directory.appendingPathComponent("Reference/\(name)")
-                }
-                mutants.append(Mutant(name: entry, sources: sources))
+            if entry.hasSuffix(".patch") {
+                mutants.append(Mutant(name: String(entry.dropLast(6)), form: .patch(url)))
             } else if entry.hasSuffix(".swift") {
                 guard learnerFiles.count == 1 else {
                     problems.append(CourseProblem(
                         file: "\(displayPath)/Mutants/\(entry)",
-                        message: "a single-file mutant needs an exercise with one learner file; use a folder Mutants/\(entry.dropLast(6))/ instead"))
+                        message: "a whole-file mutant needs an exercise with one learner file; write Mutants/\(entry.dropLast(6)).patch instead"))
                     continue
                 }
-                mutants.append(Mutant(name: String(entry.dropLast(6)), sources: [url]))
+                mutants.append(Mutant(name: String(entry.dropLast(6)), form: .file(url)))
+            } else {
+                problems.append(CourseProblem(file: "\(displayPath)/Mutants/\(entry)",
+                                              message: "a mutant is a .patch (a diff -u against Reference/) or a .swift file"))
             }
         }
         return mutants

@@ -19,6 +19,7 @@ public final class Grader: @unchecked Sendable {
     let pool: WorkPool
     let referenceCache: ReferenceCache
     let resultCache: ResultCache
+    let mutantPatcher: MutantPatcher
     /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
     public var reusesResults = false
     let workDirectory: URL
@@ -44,6 +45,8 @@ public final class Grader: @unchecked Sendable {
         pool = WorkPool(jobs: jobs)
         referenceCache = ReferenceCache(directory: workDirectory.appendingPathComponent("reference-runs"))
         resultCache = ResultCache(directory: workDirectory.appendingPathComponent("case-results"))
+        // Patched mutants live with the containers: they are rewritten on every run.
+        mutantPatcher = MutantPatcher(directory: containersDirectory.appendingPathComponent("mutants"))
     }
 
     /// A build of one variant of one exercise.
@@ -60,29 +63,40 @@ public final class Grader: @unchecked Sendable {
     /// Grades many (exercise, variant) pairs in one parallel run, sharing reference builds and runs.
     func grade(_ jobs: [Job]) throws -> [ExerciseResult] {
         let started = Date()
-        // 1. Builds: each job's sources, and each exercise's reference once.
-        let exercisesNeedingReference = uniqueExercises(jobs.filter { job in
-            job.variant == .reference || job.exercise.cases.contains(where: Self.needsReference)
-        }.map(\.exercise))
+        // 1. Each job's own build (learner or mutant); a mutant patch that no longer applies is
+        // a course problem of that job alone.
+        let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
+        let ownBuilds = pool.map(ownIndices) { index -> Result<BuildOutcome, Error> in
+            Result { try self.engine.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
+        }
+        var buildFor: [Int: BuildOutcome] = [:]
+        var problemFor: [Int: CourseProblem] = [:]
+        for (index, result) in zip(ownIndices, ownBuilds) {
+            switch result {
+            case .success(let outcome): buildFor[index] = outcome
+            case .failure(let problem as CourseProblem): problemFor[index] = problem
+            case .failure(let error): throw error
+            }
+        }
+
+        // 2. Each exercise's reference, built once, only where something will be compared with
+        // it: a learner whose code does not compile needs no reference run.
+        let exercisesNeedingReference = uniqueExercises(jobs.indices.filter { index in
+            let job = jobs[index]
+            if job.variant == .reference { return true }
+            guard case .built? = buildFor[index] else { return false }
+            return job.exercise.cases.contains(where: Self.needsReference)
+        }.map { jobs[$0].exercise })
         let referenceBuilds = try buildAll(exercisesNeedingReference.map { Job(exercise: $0, variant: .reference) })
         var referenceByExercise: [String: BuildOutcome] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
             referenceByExercise[exercise.id] = outcome
         }
-        let ownJobs = jobs.filter { $0.variant != .reference }
-        let ownBuilds = try buildAll(ownJobs)
-        var buildFor: [Int: BuildOutcome] = [:]
-        var ownIndex = 0
-        for (index, job) in jobs.enumerated() {
-            if job.variant == .reference {
-                buildFor[index] = referenceByExercise[job.exercise.id]
-            } else {
-                buildFor[index] = ownBuilds[ownIndex]
-                ownIndex += 1
-            }
+        for (index, job) in jobs.enumerated() where job.variant == .reference {
+            buildFor[index] = referenceByExercise[job.exercise.id]
         }
 
-        // 2. Reference runs for every case that compares with the reference (cached on disk).
+        // 3. Reference runs for every case that compares with the reference (cached on disk).
         var referenceTasks: [(Exercise, AppBundle, TestCase)] = []
         for exercise in exercisesNeedingReference {
             guard case .built(let bundle)? = referenceByExercise[exercise.id] else { continue }
@@ -96,7 +110,7 @@ public final class Grader: @unchecked Sendable {
         var referenceFor: [String: Result<[StepRun], GraderError>] = [:]
         for entry in referenceRuns { referenceFor[entry.key] = entry.runs }
 
-        // 3. The graded runs, one task per case.
+        // 4. The graded runs, one task per case.
         struct CaseTask {
             var job: Int
             var testCase: TestCase
@@ -115,10 +129,16 @@ public final class Grader: @unchecked Sendable {
         var casesByJob: [Int: [CaseResult]] = [:]
         for (job, result) in caseResults { casesByJob[job, default: []].append(result) }
 
-        // 4. Results.
+        // 5. Results.
         let elapsed = Date().timeIntervalSince(started)
         return jobs.enumerated().map { index, job in
             let exercise = job.exercise
+            if let problem = problemFor[index] {
+                return ExerciseResult(
+                    id: exercise.id, title: exercise.title, status: .courseError, points: exercise.points, score: 0,
+                    casesPassed: 0, casesTotal: exercise.cases.count, diagnostics: [], cases: [],
+                    problems: [problem.description], duration: elapsed)
+            }
             switch buildFor[index] {
             case .failed(let diagnostics)?:
                 let isReference = job.variant == .reference
@@ -153,12 +173,18 @@ public final class Grader: @unchecked Sendable {
         return try results.map { try $0.get() }
     }
 
-    func sources(of job: Job) -> [URL] {
+    /// The files a job builds; a patch mutant's are written on demand.
+    func sources(of job: Job) throws -> [URL] {
         switch job.variant {
         case .learner: return job.exercise.learnerSources
         case .reference: return job.exercise.referenceSources
         case .mutant(let name):
-            return job.exercise.mutants.first { $0.name == name }?.sources ?? []
+            switch job.exercise.mutants.first(where: { $0.name == name })?.form {
+            case .file(let url)?: return [url]
+            case .patch(let url)?:
+                return try mutantPatcher.sources(ofMutant: name, patch: url, exercise: job.exercise)
+            case nil: return []
+            }
         }
     }
 

@@ -40,4 +40,29 @@ struct VerifyTests {
         #expect(!report.isClean)
         #expect(report.lessons.first?.failures.first?.description == "Lessons/00-fixtures.md:5: expected \"3\", got \"2\"")
     }
+
+    @Test func aPatchThatNoLongerAppliesIsACourseProblem() throws {
+        let course = try TemporaryCourse.fixture()
+        let reference = "Exercises/00-fixtures/01-counter/Reference/Solution.swift"
+        let text = try String(contentsOf: course.root.appendingPathComponent(reference), encoding: .utf8)
+        // The reference changes the very line the mutant's patch edits.
+        try course.write(reference, text.replacingOccurrences(
+            of: "guard step >= 0 else { throw CounterError.negative }",
+            with: "if step < 0 { throw CounterError.negative }"))
+        let workspace = try GradingHarness.workspace(course)
+        let report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems)
+        let failing = report.checks.filter { !$0.passed }
+        #expect(failing.map(\.check) == ["mutant accepts-negative compiles and fails a case"])
+        #expect(failing.first?.details.first?.hasPrefix(
+            "Exercises/00-fixtures/01-counter/Mutants/accepts-negative.patch: does not apply to the reference") == true)
+    }
+
+    @Test func aPatchMutantIsBuiltFromTheReference() throws {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let counter = try requireExercise("counter", in: workspace)
+        let result = try workspace.grader.grade([counter], variant: .mutant("accepts-negative"))[0]
+        #expect(result.status == .failed)
+        #expect(result.cases.filter { $0.status == .failed }.map(\.name) == ["rejects a negative step"])
+    }
 }
