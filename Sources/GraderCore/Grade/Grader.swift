@@ -17,8 +17,8 @@ public final class Grader: @unchecked Sendable {
     let engine: BuildEngine
     let runner: CaseRunner
     let pool: WorkPool
-    let referenceCache: ReferenceCache
-    let resultCache: ResultCache
+    let referenceCache: JSONCache<[StepRun]>
+    let resultCache: JSONCache<CaseResult>
     let mutantPatcher: MutantPatcher
     /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
     public var reusesResults = false
@@ -43,8 +43,8 @@ public final class Grader: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
         runner = CaseRunner(sandbox: sandbox, workDirectory: containersDirectory)
         pool = WorkPool(jobs: jobs)
-        referenceCache = ReferenceCache(directory: workDirectory.appendingPathComponent("reference-runs"))
-        resultCache = ResultCache(directory: workDirectory.appendingPathComponent("case-results"))
+        referenceCache = JSONCache(directory: workDirectory.appendingPathComponent("reference-runs"))
+        resultCache = JSONCache(directory: workDirectory.appendingPathComponent("case-results"))
         // Patched mutants live with the containers: they are rewritten on every run.
         mutantPatcher = MutantPatcher(directory: containersDirectory.appendingPathComponent("mutants"))
     }
@@ -87,7 +87,7 @@ public final class Grader: @unchecked Sendable {
             guard case .built? = buildFor[index] else { return false }
             return job.exercise.cases.contains(where: Self.needsReference)
         }.map { jobs[$0].exercise })
-        let referenceBuilds = try buildAll(exercisesNeedingReference.map { Job(exercise: $0, variant: .reference) })
+        let referenceBuilds = try buildReferences(exercisesNeedingReference)
         var referenceByExercise: [String: BuildOutcome] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
             referenceByExercise[exercise.id] = outcome
@@ -166,9 +166,9 @@ public final class Grader: @unchecked Sendable {
         return exercises.filter { seen.insert($0.id).inserted }
     }
 
-    private func buildAll(_ jobs: [Job]) throws -> [BuildOutcome] {
-        let results = pool.map(jobs) { job -> Result<BuildOutcome, Error> in
-            Result { try self.engine.build(exercise: job.exercise, sources: self.sources(of: job)) }
+    private func buildReferences(_ exercises: [Exercise]) throws -> [BuildOutcome] {
+        let results = pool.map(exercises) { exercise -> Result<BuildOutcome, Error> in
+            Result { try self.engine.build(exercise: exercise, sources: exercise.referenceSources) }
         }
         return try results.map { try $0.get() }
     }
@@ -191,8 +191,8 @@ public final class Grader: @unchecked Sendable {
     private func referenceRuns(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase)
         -> Result<[StepRun], GraderError>
     {
-        let key = ReferenceCache.key(bundle: bundle, testCase: testCase, limits: exercise.limits,
-                                     suites: exercise.defaultsSuites)
+        let key = JSONCache<[StepRun]>.key(
+            "reference-run-v1", [bundle.key, testCase.steps, exercise.limits, exercise.defaultsSuites])
         if let cached = referenceCache.load(key) { return .success(cached) }
         do {
             let runs = try runner.run(testCase, bundle: bundle, exercise: exercise)
@@ -213,8 +213,14 @@ public final class Grader: @unchecked Sendable {
     {
         let started = Date()
         let referenceRuns = try? reference?.get()
-        let cacheKey = ResultCache.key(bundle: bundle, testCase: testCase, exercise: exercise, referenceRuns: referenceRuns)
-        if reusesResults, let cached = resultCache.load(cacheKey) { return cached }
+        // A verdict depends on the binary, the case, the limits, the suites saved on relaunch and
+        // the reference's runs it is compared with: all of them are in the key.
+        let cacheKey = JSONCache<CaseResult>.key(
+            "case-result-v1", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, referenceRuns])
+        if reusesResults, var cached = resultCache.load(cacheKey) {
+            cached.cached = true
+            return cached
+        }
         var failure: StepFailure?
         do {
             _ = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
@@ -229,7 +235,10 @@ public final class Grader: @unchecked Sendable {
         let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
                                 failure: failure, duration: Date().timeIntervalSince(started))
-        resultCache.store(result, key: cacheKey)
+        // Verdicts that may depend on the machine (a timeout, the output cap) or on a course
+        // defect are never kept.
+        let neverKept: Set<FailureKind> = [.timedOut, .outputLimit, .referenceFailed, .driverFault]
+        if failure.map({ !neverKept.contains($0.kind) }) ?? true { resultCache.store(result, key: cacheKey) }
         return result
     }
 

@@ -20,30 +20,24 @@ public struct Sandbox: Sendable {
     /// The executable's name inside the bundle; also the Swift module name of every build.
     public static let executableName = "App"
 
-    public enum Mode: String, Sendable {
-        /// bubblewrap namespaces: the container is the home, nothing else of the host is visible.
-        case bubblewrap
-        /// No isolation: for development on systems without bubblewrap. Paths are not the
-        /// container's, and learner code can see the whole machine.
-        case unsandboxed
-    }
-
-    public var mode: Mode
     var bwrap: String
-    var prlimit: String?
+    var prlimit: String
     var etcDirectory: URL
     var readOnlyPaths: [String]
 
     /// Prepares the sandbox: finds bubblewrap, writes the password and group files, and checks
     /// that a sandboxed process can start.
     /// - Throws: ``GraderError/noSandbox(_:)`` with the reason when bubblewrap cannot run.
-    public static func prepare(workDirectory: URL, toolchain: Toolchain, mode: Mode = .bubblewrap) throws -> Sandbox {
+    public static func prepare(workDirectory: URL, toolchain: Toolchain) throws -> Sandbox {
         let environment = ProcessInfo.processInfo.environment
         let etc = workDirectory.appendingPathComponent("etc")
         try? FileManager.default.createDirectory(at: etc, withIntermediateDirectories: true)
-        var sandbox = Sandbox(mode: mode, bwrap: "", prlimit: Toolchain.findOnPath("prlimit", environment: environment)?.path,
+        // Without prlimit the memory, CPU and file-size limits would silently not apply.
+        guard let prlimit = Toolchain.findOnPath("prlimit", environment: environment) else {
+            throw GraderError.noSandbox("prlimit (util-linux), which applies the memory, CPU and file-size limits, is not installed")
+        }
+        var sandbox = Sandbox(bwrap: "", prlimit: prlimit.path,
                               etcDirectory: etc, readOnlyPaths: [])
-        guard mode == .bubblewrap else { return sandbox }
         guard let bwrap = Toolchain.findOnPath("bwrap", environment: environment) else {
             throw GraderError.noSandbox("bubblewrap (bwrap) is not installed")
         }
@@ -65,9 +59,8 @@ public struct Sandbox: Sendable {
     func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String])
         -> (executable: String, arguments: [String], environment: [String: String])
     {
-        let home = mode == .bubblewrap ? Self.homePath : container.directory.path
-        let executable = mode == .bubblewrap ? "\(Self.bundlePath)/\(Self.executableName)"
-            : bundle.appendingPathComponent(Self.executableName).path
+        let home = Self.homePath
+        let executable = "\(Self.bundlePath)/\(Self.executableName)"
         var environment: [String: String] = [
             "HOME": home,
             "XDG_CONFIG_HOME": "\(home)/Library/Preferences",
@@ -85,19 +78,13 @@ public struct Sandbox: Sendable {
         if !defaultsSuites.isEmpty {
             environment["EXERCISEKIT_DEFAULTS_SUITES"] = defaultsSuites.joined(separator: ",")
         }
-        var inner = [executable]
-        if let prlimit {
-            inner = [prlimit,
+        let inner = [prlimit,
                      "--as=\(limits.memoryBytes)",
                      "--fsize=\(limits.fileSizeBytes)",
                      "--nofile=256",
                      "--core=0",
                      "--cpu=\(Int(limits.timeLimit.rounded(.up)) + 1)",
-                     "--"] + inner
-        }
-        guard mode == .bubblewrap else {
-            return (inner[0], Array(inner.dropFirst()), environment)
-        }
+                     "--", executable]
         var arguments = [
             "--unshare-all", "--die-with-parent", "--new-session",
             "--uid", "501", "--gid", "501", "--hostname", "iPhone",

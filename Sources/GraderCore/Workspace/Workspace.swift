@@ -15,7 +15,7 @@ public struct Workspace {
     ///   - executable: the running grader (or test bundle), near which SwiftPM put the runtime.
     ///   - jobs: parallel builds and cases.
     /// - Throws: ``GraderError`` when `grader.yml` is unusable or the toolchain or sandbox is missing.
-    public static func open(root: URL, executable: URL, jobs: Int, sandboxMode: Sandbox.Mode = .bubblewrap,
+    public static func open(root: URL, executable: URL, jobs: Int,
                             workDirectory: URL? = nil) throws -> Workspace
     {
         let loaded: CourseLoader.Loaded
@@ -31,7 +31,7 @@ public struct Workspace {
             throw GraderError.io("cannot create \(work.path): \(error.localizedDescription)")
         }
         let toolchain = try Toolchain.locate(executable: executable)
-        let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain, mode: sandboxMode)
+        let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let grader = Grader(course: loaded.course, toolchain: toolchain, sandbox: sandbox, workDirectory: work, jobs: jobs)
         return Workspace(course: loaded.course, problems: loaded.problems, grader: grader, workDirectory: work)
     }

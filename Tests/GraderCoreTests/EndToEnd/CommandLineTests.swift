@@ -69,6 +69,21 @@ struct CommandLineTests {
         #expect(!edited.stdout.contains("(cached)"))
     }
 
+    @Test func aTimeoutIsNeverReused() throws {
+        let course = try course(solving: false)
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("infinite-loop"))
+        _ = try run(["check", "counter"], in: course)
+        let second = try run(["check", "counter", "--format", "json"], in: course)
+        let report = try JSONValue(parsing: second.stdout)
+        guard case .array(let exercises)? = report["exercises"], case .array(let cases)? = exercises.first?["cases"] else {
+            Issue.record("no cases in the report")
+            return
+        }
+        let reran = cases.filter { $0["cached"] == .bool(false) }.compactMap { $0["name"]?.stringValue }
+        #expect(reran == ["survives a relaunch"])
+        #expect(cases.count - reran.count == 5)
+    }
+
     @Test func jsonReportGoesToTheOutputFile() throws {
         let course = try course(solving: false)
         let file = course.root.appendingPathComponent("report.json")
