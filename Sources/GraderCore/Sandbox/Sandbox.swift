@@ -85,19 +85,7 @@ public struct Sandbox: Sendable {
                      "--core=0",
                      "--cpu=\(Int(limits.timeLimit.rounded(.up)) + 1)",
                      "--", executable]
-        var arguments = [
-            "--unshare-all", "--die-with-parent", "--new-session",
-            "--uid", "501", "--gid", "501", "--hostname", "iPhone",
-            "--ro-bind", "/usr", "/usr",
-        ]
-        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) else {
-                if FileManager.default.fileExists(atPath: top) { arguments += ["--ro-bind", top, top] }
-                continue
-            }
-            arguments += ["--symlink", target, top]
-        }
-        for path in readOnlyPaths { arguments += ["--ro-bind", path, path] }
+        var arguments = baseArguments()
         arguments += [
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
             "--ro-bind", etcDirectory.appendingPathComponent("passwd").path, "/etc/passwd",
@@ -114,11 +102,28 @@ public struct Sandbox: Sendable {
         return (bwrap, arguments, [:])
     }
 
+    /// New namespaces, and the system's files read-only: what every launch and the self-test share.
+    private func baseArguments() -> [String] {
+        var arguments = [
+            "--unshare-all", "--die-with-parent", "--new-session",
+            "--uid", "501", "--gid", "501", "--hostname", "iPhone",
+            "--ro-bind", "/usr", "/usr",
+        ]
+        for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) else {
+                if FileManager.default.fileExists(atPath: top) { arguments += ["--ro-bind", top, top] }
+                continue
+            }
+            arguments += ["--symlink", target, top]
+        }
+        for path in readOnlyPaths { arguments += ["--ro-bind", path, path] }
+        return arguments
+    }
+
     /// Starts `/usr/bin/true` in the sandbox to turn a machine that cannot run it into one
     /// clear error instead of a failure in every case.
     private func selfTest() throws {
-        let arguments = ["--unshare-all", "--die-with-parent", "--ro-bind", "/usr", "/usr",
-                         "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "/usr/bin/true"]
+        let arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
         let process = try ChildProcess(executable: bwrap, arguments: arguments, environment: [:], protocolPipes: false)
         _ = process.nextReply(deadline: Date().addingTimeInterval(10), outputLimit: 1 << 20)
         let ended = process.waitForExit(deadline: Date().addingTimeInterval(10))
