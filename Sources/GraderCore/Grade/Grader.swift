@@ -226,6 +226,7 @@ public final class Grader: @unchecked Sendable {
             _ = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
                 failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
                                           reference: referenceRuns.flatMap { index < $0.count ? $0[index] : nil })
+                failure?.steps = testCase.steps[...index].map(StepJudge.describe)
                 return failure != nil
             }
         } catch {

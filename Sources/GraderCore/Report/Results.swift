@@ -100,6 +100,8 @@ public struct StepFailure: Codable, Sendable, Hashable {
     public var stepIndex: Int
     /// The step as written, such as `call load {"model":"Seat"}` or `relaunch`.
     public var step: String
+    /// Every step of the case up to and including the failing one, as written.
+    public var steps: [String] = []
     /// One line saying what went wrong.
     public var message: String
     /// The first structural difference, for wrong values.

@@ -85,6 +85,10 @@ public struct TerminalReport {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
         }
         var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(failure.step)"]
+        if failure.steps.count > 1 {
+            // What led here matters: a relaunch or a kill is usually the point of the case.
+            lines.append(style.dim("      steps: ") + failure.steps.joined(separator: style.dim(" → ")))
+        }
         lines.append("      \(failure.message)")
         if let expected = failure.expected, let actual = failure.actual {
             if failure.kind == .wrongOutput {

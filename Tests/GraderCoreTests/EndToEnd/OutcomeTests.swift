@@ -114,6 +114,7 @@ struct OutcomeTests {
         #expect(failed.name == "survives a relaunch")
         #expect(failure.stepIndex == 2)
         #expect(failure.message == "expected 5, got 0")
+        #expect(failure.steps == [#"call increment {"by":5}"#, "relaunch", "call value"])
         // The hidden case compares with the reference after a relaunch and a kill.
         let hidden = try #require(result.cases.first { $0.hidden })
         #expect(hidden.status == .failed)
