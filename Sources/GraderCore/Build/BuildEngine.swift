@@ -43,13 +43,13 @@ public final class BuildEngine: @unchecked Sendable {
     /// a binary with the same module name.
     /// - Throws: ``GraderError`` only when the grader cannot work (no disk space, no compiler).
     public func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
-        try build(inputs: [exercise.driverURL] + sources, resources: exercise.resourcesDirectory, parseAsLibrary: true)
+        try build(inputs: [exercise.driverURL] + sources, resources: exercise.bundleResources, parseAsLibrary: true)
     }
 
     /// Builds `inputs` into an app bundle holding `resources`, or returns the cached build.
     /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
     ///   whose `main.swift` has top-level code (lessons).
-    func build(inputs: [URL], resources: URL, parseAsLibrary: Bool) throws -> BuildOutcome {
+    func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> BuildOutcome {
         let material = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
@@ -140,7 +140,7 @@ public final class BuildEngine: @unchecked Sendable {
 
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
     /// name and content of every source and resource.
-    private func keyMaterial(inputs: [URL], resources: URL, parseAsLibrary: Bool) throws -> Data {
+    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> Data {
         var material = Data("grader-build-v1 \(parseAsLibrary ? "library" : "main")\n\(toolchain.fingerprint)\n".utf8)
         for url in inputs {
             guard let content = FileManager.default.contents(atPath: url.path) else {
@@ -149,9 +149,9 @@ public final class BuildEngine: @unchecked Sendable {
             material.append(Data("source \(url.lastPathComponent) \(content.count)\n".utf8))
             material.append(content)
         }
-        for file in Self.files(below: resources) {
-            let content = FileManager.default.contents(atPath: resources.appendingPathComponent(file).path) ?? Data()
-            material.append(Data("resource \(file) \(content.count)\n".utf8))
+        for file in resources.resolved {
+            let content = FileManager.default.contents(atPath: file.source.path) ?? Data()
+            material.append(Data("resource \(file.path) \(content.count)\n".utf8))
             material.append(content)
         }
         return material
@@ -185,15 +185,15 @@ public final class BuildEngine: @unchecked Sendable {
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
     }
 
-    private func copyResources(from resources: URL, into bundle: URL) throws {
+    private func copyResources(from resources: BundleResources, into bundle: URL) throws {
         let fm = FileManager.default
-        for file in Self.files(below: resources) {
-            let destination = bundle.appendingPathComponent(file)
+        for file in resources.resolved {
+            let destination = bundle.appendingPathComponent(file.path)
             do {
                 try fm.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fm.copyItem(at: resources.appendingPathComponent(file), to: destination)
+                try fm.copyItem(at: file.source, to: destination)
             } catch {
-                throw GraderError.io("cannot copy the resource \(file) into the app bundle: \(error.localizedDescription)")
+                throw GraderError.io("cannot copy the resource \(file.path) into the app bundle: \(error.localizedDescription)")
             }
         }
     }

@@ -11,6 +11,10 @@ public struct Course: Sendable {
 
     /// Every exercise, in course order.
     public var exercises: [Exercise] { lessons.flatMap(\.exercises) }
+
+    /// The course's shared data (`Resources/`): in every lesson's app bundle, and in an
+    /// exercise's bundle where its `exercise.yml` names it under `resources:`.
+    public var resourcesDirectory: URL { root.appendingPathComponent("Resources") }
 }
 
 /// A lesson and its exercises.
@@ -73,11 +77,22 @@ public struct Exercise: Sendable {
     public var learnerFiles: [String]
     /// Known-wrong solutions, each of which must fail some case.
     public var mutants: [Mutant]
+    /// Items of the course's `Resources/` this exercise's bundle holds besides its own `Resources/`.
+    public var sharedResources: [URL] = []
 
     public var driverURL: URL { directory.appendingPathComponent("Driver.swift") }
     public var referenceDirectory: URL { directory.appendingPathComponent("Reference") }
     public var resourcesDirectory: URL { directory.appendingPathComponent("Resources") }
     public var statementURL: URL { directory.appendingPathComponent("README.md") }
+
+    /// What the app bundle holds: the shared course items, then the exercise's own
+    /// `Resources/` (which wins where both have a file of the same name).
+    public var bundleResources: BundleResources {
+        var resources = BundleResources()
+        for item in sharedResources { resources.add(item) }
+        resources.add(contentsOf: resourcesDirectory)
+        return resources
+    }
 
     /// The learner's own files, in the exercise folder.
     public var learnerSources: [URL] { learnerFiles.map { directory.appendingPathComponent($0) } }

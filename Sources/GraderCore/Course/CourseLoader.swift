@@ -117,12 +117,25 @@ public struct CourseLoader {
         }
         let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
         problems += fileProblems
-        let exercise = Exercise(
+        let sharedFolder = directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources")
+        var sharedResources: [URL] = []
+        for (index, name) in file.resources.enumerated() {
+            let item = sharedFolder.appendingPathComponent(name)
+            if name.isEmpty || name.split(separator: "/").contains("..") || !FileManager.default.fileExists(atPath: item.path) {
+                problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
+                                                 "no '\(name)' in the course's Resources/ folder"))
+            } else {
+                sharedResources.append(item)
+            }
+        }
+        var exercise = Exercise(
             id: "\(lessonID)/\(slug)", slug: slug, lessonID: lessonID, title: file.title, summary: file.summary,
             points: file.points ?? file.limits?.points ?? points, hints: file.hints,
             limits: defaults.overridden(by: file.limits), defaultsSuites: file.defaultsSuites, cases: cases,
             directory: directory, displayPath: displayPath, learnerFiles: learnerFiles,
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
+        exercise.sharedResources = sharedResources
         return (exercise, problems)
     }
 

@@ -10,12 +10,14 @@ struct ExerciseFile: Decodable {
     var hints: [String]
     var limits: LimitsFile?
     var defaultsSuites: [String]
+    /// Names of files or folders in the course's `Resources/` to put in the app bundle.
+    var resources: [String]
     var cases: [CaseFile]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case format, title, summary, points, hints, limits
         case defaultsSuites = "defaults_suites"
-        case cases
+        case resources, cases
     }
 
     init(from decoder: Decoder) throws {
@@ -28,6 +30,7 @@ struct ExerciseFile: Decodable {
         hints = try container.decodeIfPresent([String].self, forKey: .hints) ?? []
         limits = try container.decodeIfPresent(LimitsFile.self, forKey: .limits)
         defaultsSuites = try container.decodeIfPresent([String].self, forKey: .defaultsSuites) ?? []
+        resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? []
         cases = try container.decode([CaseFile].self, forKey: .cases)
     }
 }

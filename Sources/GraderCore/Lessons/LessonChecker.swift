@@ -7,8 +7,11 @@ public struct LessonChecker {
     let sandbox: Sandbox
     let limits: Limits
     let workDirectory: URL
+    /// Lessons see the course's whole `Resources/` folder in `Bundle.main`.
+    let resources: BundleResources
 
     public init(grader: Grader) {
+        resources = .folder(grader.course.resourcesDirectory)
         engine = grader.engine
         sandbox = grader.runner.sandbox
         limits = grader.course.limits
@@ -172,7 +175,7 @@ public struct LessonChecker {
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputs = try program.write(to: directory)
         let bundle: AppBundle
-        switch try engine.build(inputs: inputs, resources: directory.appendingPathComponent("no-resources"),
+        switch try engine.build(inputs: inputs, resources: resources,
                                 parseAsLibrary: false) {
         case .failed(let diagnostics): return .failedToBuild(diagnostics)
         case .built(let built): bundle = built
