@@ -42,11 +42,15 @@ public struct ThrownError: Codable, Hashable, Sendable {
     public var `case`: String
     /// The error's description: shown to the learner, never compared.
     public var description: String
+    /// For `DecodingError` and `EncodingError`, where in the document it happened: keys joined
+    /// with dots and indices in brackets, such as `people[1].email` (empty at the top level).
+    public var codingPath: String?
 
-    public init(type: String, case: String, description: String) {
+    public init(type: String, case: String, description: String, codingPath: String? = nil) {
         self.type = type
         self.case = `case`
         self.description = description
+        self.codingPath = codingPath
     }
 
     /// Describes any Swift error by its type and case.
@@ -57,6 +61,40 @@ public struct ThrownError: Codable, Hashable, Sendable {
         type = Self.typeName(of: error)
         `case` = Self.caseName(of: error)
         description = Self.describe(error)
+        codingPath = Self.codingPath(of: error).map(Self.render(codingPath:))
+    }
+
+    static func codingPath(of error: Error) -> [CodingKey]? {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                return context.codingPath
+            case .keyNotFound(let key, let context):
+                return context.codingPath + [key]
+            @unknown default:
+                return nil
+            }
+        }
+        if let encoding = error as? EncodingError {
+            switch encoding {
+            case .invalidValue(_, let context): return context.codingPath
+            @unknown default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// `people[1].email`: keys joined with dots, array indices in brackets.
+    public static func render(codingPath: [CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
     }
 
     static func typeName(of error: Error) -> String {

@@ -12,6 +12,25 @@ struct ValidationFailure: Error, CustomStringConvertible {
 }
 
 struct ThrownErrorTests {
+    @Test func decodingErrorsGiveTheirCodingPath() throws {
+        struct Pet: Decodable { var name: String }
+        struct Person: Decodable { var name: String; var pets: [Pet] }
+        func thrown(_ json: String) -> ThrownError? {
+            do {
+                _ = try JSONDecoder().decode(Person.self, from: Data(json.utf8))
+                return nil
+            } catch {
+                return ThrownError(describing: error)
+            }
+        }
+        #expect(thrown(#"{"name": "Ana", "pets": [{"name": "Rex"}, {"name": 7}]}"#)?.codingPath == "pets[1].name")
+        // keyNotFound names the missing key itself.
+        #expect(thrown(#"{"pets": []}"#)?.codingPath == "name")
+        #expect(thrown(#"{"name": "Ana", "pets": [{}]}"#)?.codingPath == "pets[0].name")
+        #expect(thrown("[]")?.codingPath == "")
+        #expect(ThrownError(describing: CarError.tooFast).codingPath == nil)
+    }
+
     @Test func enumErrorsGiveTheirCase() {
         let plain = ThrownError(describing: CarError.tooFast)
         #expect(plain.type == "CarError")

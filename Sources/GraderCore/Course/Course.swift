@@ -129,6 +129,12 @@ public struct TestCase: Sendable, Hashable, Codable {
     /// Hidden cases are run and scored but their details are not shown to the learner.
     public var hidden: Bool
     public var steps: [Step]
+    /// Checks on the container after the steps.
+    public var container: [ContainerAssertion] = []
+    /// For cases with a `kill_during` step: how often and when it is killed.
+    public var crash: CrashPlan?
+    /// For randomized differential cases: the generated inputs.
+    public var inputs: InputSpec?
 }
 
 /// One step of a case.
@@ -139,6 +145,9 @@ public enum Step: Sendable, Hashable, Codable {
     case relaunch
     /// End the app abruptly with SIGKILL; the next call starts a new process.
     case kill
+    /// Call an operation and kill the app with SIGKILL part-way through it, at a moment drawn
+    /// from the case's seed; the next call starts a new process.
+    case killDuring(Call)
 }
 
 /// A call of a driver operation and what its result must be.
@@ -157,6 +166,30 @@ public enum Expectation: Sendable, Hashable, Codable {
     case reference
     /// This literal value.
     case value(JSONValue)
-    /// A thrown error of this type, and of this case when given.
-    case error(type: String, case: String?)
+    /// Any one of these literal values (after a crash: the old document or the new one).
+    case oneOf([JSONValue])
+    /// A thrown error of this type, of this case and at this coding path when given.
+    case error(ErrorPattern)
+}
+
+/// The error a step must throw: `expect_error: DecodingError.keyNotFound`, or a mapping
+/// that also names the coding path.
+public struct ErrorPattern: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var type: String
+    public var `case`: String?
+    /// `people[1].email`; empty for the top level.
+    public var codingPath: String?
+
+    public init(type: String, case: String? = nil, codingPath: String? = nil) {
+        self.type = type
+        self.case = `case`
+        self.codingPath = codingPath
+    }
+
+    /// `DecodingError.keyNotFound at people[1].email`.
+    public var description: String {
+        var text = `case`.map { "\(type).\($0)" } ?? type
+        if let codingPath { text += " at \(codingPath.isEmpty ? "the top level" : codingPath)" }
+        return text
+    }
 }

@@ -101,9 +101,10 @@ public struct CourseLoader {
                 switch stepFile {
                 case .relaunch: steps.append(.relaunch)
                 case .kill: steps.append(.kill)
-                case .call(let call):
+                case .call(let call), .killDuring(let call):
                     switch makeCall(call) {
-                    case .success(let made): steps.append(.call(made))
+                    case .success(let made):
+                        if case .killDuring = stepFile { steps.append(.killDuring(made)) } else { steps.append(.call(made)) }
                     case .failure(let reason):
                         problems.append(document.problem(at: stepPath + [AnyCodingKey(reason.field)], reason.message))
                     }
@@ -112,8 +113,31 @@ public struct CourseLoader {
             if !steps.contains(where: { if case .call = $0 { return true } else { return false } }) {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("steps")], "a case needs at least one `call` step"))
             }
-            cases.append(TestCase(name: caseFile.name, index: index, weight: caseFile.weight ?? 1,
-                                  hidden: caseFile.hidden ?? false, steps: steps))
+            var testCase = TestCase(name: caseFile.name, index: index, weight: caseFile.weight ?? 1,
+                                    hidden: caseFile.hidden ?? false, steps: steps)
+            for (assertionIndex, file) in caseFile.container.enumerated() {
+                switch makeAssertion(file) {
+                case .success(let assertion): testCase.container.append(assertion)
+                case .failure(let reason):
+                    problems.append(document.problem(
+                        at: casePath + [AnyCodingKey("container"), AnyCodingKey(assertionIndex), AnyCodingKey(reason.field)],
+                        reason.message))
+                }
+            }
+            problems += crashPlan(for: &testCase, file: caseFile, path: casePath, document: document)
+            if let spec = caseFile.generate {
+                testCase.inputs = InputSpec(seed: spec.seed, count: spec.count,
+                                            variables: spec.values.map { InputSpec.Variable(name: $0.0, generator: $0.1) })
+                for name in CaseInstance.referencedVariables(in: testCase) where !spec.values.contains(where: { $0.0 == name }) {
+                    problems.append(document.problem(at: casePath + [AnyCodingKey("generate"), AnyCodingKey("values")],
+                                                     "the steps use $\(name), which `values` does not define"))
+                }
+                if testCase.crash != nil {
+                    problems.append(document.problem(at: casePath + [AnyCodingKey("generate")],
+                                                     "a case either generates inputs or kills a call part-way, not both"))
+                }
+            }
+            cases.append(testCase)
         }
         let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
         problems += fileProblems
@@ -139,6 +163,68 @@ public struct CourseLoader {
         return (exercise, problems)
     }
 
+    /// Checks a case's kill steps and sets its crash plan; returns the problems found.
+    private func crashPlan(for testCase: inout TestCase, file: CaseFile, path: [CodingKey],
+                           document: YAMLDocument) -> [CourseProblem] {
+        var problems: [CourseProblem] = []
+        guard let killIndex = testCase.steps.firstIndex(where: { if case .killDuring = $0 { return true } else { return false } }) else {
+            if file.repetitions != nil || file.seed != nil {
+                problems.append(document.problem(at: path + [AnyCodingKey(file.repetitions != nil ? "repeat" : "seed")],
+                                                 "`repeat` and `seed` belong to cases with a `kill_during` step"))
+            }
+            return problems
+        }
+        let repetitions = file.repetitions ?? 20
+        if !(1...500).contains(repetitions) {
+            problems.append(document.problem(at: path + [AnyCodingKey("repeat")], "repeat between 1 and 500 times"))
+        }
+        testCase.crash = CrashPlan(repetitions: repetitions, seed: file.seed ?? 1)
+        // After the kill the data is either old or new: only literal expectations can say which are fine.
+        for (index, step) in testCase.steps.enumerated() where index > killIndex {
+            if case .call(let call) = step, call.expectation == .reference {
+                problems.append(document.problem(
+                    at: path + [AnyCodingKey("steps"), AnyCodingKey(index)],
+                    "a call after `kill_during` needs `expect`, `expect_one_of` or `expect_error`: the reference's result depends on when the kill came"))
+            }
+        }
+        for (index, assertion) in testCase.container.enumerated() where assertion.comparesWithReference {
+            problems.append(document.problem(at: path + [AnyCodingKey("container"), AnyCodingKey(index)],
+                                             "after a `kill_during` step, state the expected content with `equals`"))
+        }
+        return problems
+    }
+
+    private func makeAssertion(_ file: ContainerAssertionFile) -> Result<ContainerAssertion, CallProblem> {
+        let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
+        if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "." {
+            return .failure(CallProblem(field: "path", message: "write a path inside the container, such as Documents/notes.json"))
+        }
+        if file.size != nil, file.kind == .absent || file.kind == .directory {
+            return .failure(CallProblem(field: "size", message: "only files have a size"))
+        }
+        if file.equals != nil, file.kind == .absent {
+            return .failure(CallProblem(field: "equals", message: "nothing to compare: the path must not exist"))
+        }
+        if file.kind == .file, let equals = file.equals, equals.stringValue == nil {
+            return .failure(CallProblem(field: "equals", message: "a file's `equals` is its text, a string"))
+        }
+        if file.kind == .directory, let equals = file.equals, !Self.isListOfStrings(equals) {
+            return .failure(CallProblem(field: "equals", message: "a folder's `equals` is its list of names (folders end in /)"))
+        }
+        if let tolerance = file.tolerance, tolerance < 0 {
+            return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))
+        }
+        let options = ComparisonOptions(tolerance: file.tolerance ?? ComparisonOptions.standard.tolerance,
+                                        unordered: file.unordered ?? false)
+        return .success(ContainerAssertion(path: file.path, kind: file.kind, equals: file.equals,
+                                           minSize: file.size?.min?.bytes, maxSize: file.size?.max?.bytes, options: options))
+    }
+
+    private static func isListOfStrings(_ value: JSONValue) -> Bool {
+        guard case .array(let items) = value else { return false }
+        return items.allSatisfy { $0.stringValue != nil }
+    }
+
     private struct CallProblem: Error {
         var field: String
         var message: String
@@ -148,13 +234,22 @@ public struct CourseLoader {
         var expectation = Expectation.reference
         if file.hasExpect {
             expectation = .value(file.expect ?? .null)
-        } else if let text = file.expectError {
-            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-            guard let type = parts.first, !type.isEmpty, type.first!.isLetter else {
-                return .failure(CallProblem(field: "expect_error",
-                                            message: "write the error as Type or Type.case, such as DecodingError.keyNotFound"))
+        } else if let values = file.expectOneOf {
+            guard !values.isEmpty else {
+                return .failure(CallProblem(field: "expect_one_of", message: "list at least one value"))
             }
-            expectation = .error(type: type, case: parts.count > 1 ? parts[1] : nil)
+            expectation = .oneOf(values)
+        } else if let error = file.expectError {
+            if let text = error.text {
+                let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+                guard let type = parts.first, !type.isEmpty, type.first!.isLetter else {
+                    return .failure(CallProblem(field: "expect_error",
+                                                message: "write the error as Type or Type.case, such as DecodingError.keyNotFound"))
+                }
+                expectation = .error(ErrorPattern(type: type, case: parts.count > 1 ? parts[1] : nil))
+            } else {
+                expectation = .error(ErrorPattern(type: error.type ?? "", case: error.case, codingPath: error.path))
+            }
         }
         if let tolerance = file.tolerance, tolerance < 0 {
             return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))

@@ -17,7 +17,7 @@ public final class Grader: @unchecked Sendable {
     let engine: BuildEngine
     let runner: CaseRunner
     let pool: WorkPool
-    let referenceCache: JSONCache<[StepRun]>
+    let referenceCache: JSONCache<CaseRun>
     let resultCache: JSONCache<CaseResult>
     let mutantPatcher: MutantPatcher
     /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
@@ -100,14 +100,15 @@ public final class Grader: @unchecked Sendable {
         var referenceTasks: [(Exercise, AppBundle, TestCase)] = []
         for exercise in exercisesNeedingReference {
             guard case .built(let bundle)? = referenceByExercise[exercise.id] else { continue }
-            for testCase in exercise.cases where Self.needsReference(testCase) {
+            // A randomized case's reference runs depend on its inputs: they are made as it runs.
+            for testCase in exercise.cases where Self.needsReference(testCase) && testCase.inputs == nil {
                 referenceTasks.append((exercise, bundle, testCase))
             }
         }
         let referenceRuns = pool.map(referenceTasks) { exercise, bundle, testCase in
             (key: "\(exercise.id)#\(testCase.index)", runs: self.referenceRuns(exercise, bundle, testCase))
         }
-        var referenceFor: [String: Result<[StepRun], GraderError>] = [:]
+        var referenceFor: [String: Result<CaseRun, GraderError>] = [:]
         for entry in referenceRuns { referenceFor[entry.key] = entry.runs }
 
         // 4. The graded runs, one task per case.
@@ -124,7 +125,10 @@ public final class Grader: @unchecked Sendable {
             let job = jobs[task.job]
             guard case .built(let bundle)? = buildFor[task.job] else { fatalError("unreachable: tasks exist only for built jobs") }
             let reference = referenceFor["\(job.exercise.id)#\(task.testCase.index)"]
-            return (task.job, self.runCase(task.testCase, exercise: job.exercise, bundle: bundle, reference: reference))
+            var referenceBundle: AppBundle?
+            if case .built(let built)? = referenceByExercise[job.exercise.id] { referenceBundle = built }
+            return (task.job, self.runCase(task.testCase, exercise: job.exercise, bundle: bundle,
+                                           referenceBundle: referenceBundle, reference: reference))
         }
         var casesByJob: [Int: [CaseResult]] = [:]
         for (job, result) in caseResults { casesByJob[job, default: []].append(result) }
@@ -155,7 +159,7 @@ public final class Grader: @unchecked Sendable {
     }
 
     static func needsReference(_ testCase: TestCase) -> Bool {
-        testCase.steps.contains { step in
+        testCase.container.contains(where: \.comparesWithReference) || testCase.steps.contains { step in
             if case .call(let call) = step, call.expectation == .reference { return true }
             return false
         }
@@ -186,61 +190,6 @@ public final class Grader: @unchecked Sendable {
             case nil: return []
             }
         }
-    }
-
-    private func referenceRuns(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase)
-        -> Result<[StepRun], GraderError>
-    {
-        let key = JSONCache<[StepRun]>.key(
-            "reference-run-v1", [bundle.key, testCase.steps, exercise.limits, exercise.defaultsSuites])
-        if let cached = referenceCache.load(key) { return .success(cached) }
-        do {
-            let runs = try runner.run(testCase, bundle: bundle, exercise: exercise)
-            // Only a clean run is worth keeping: a timeout may be the machine's fault.
-            if runs.allSatisfy({ if case .timedOut = $0.event { return false } else { return true } }) {
-                referenceCache.store(runs, key: key)
-            }
-            return .success(runs)
-        } catch let error as GraderError {
-            return .failure(error)
-        } catch {
-            return .failure(.io("\(error)"))
-        }
-    }
-
-    private func runCase(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle,
-                         reference: Result<[StepRun], GraderError>?) -> CaseResult
-    {
-        let started = Date()
-        let referenceRuns = try? reference?.get()
-        // A verdict depends on the binary, the case, the limits, the suites saved on relaunch and
-        // the reference's runs it is compared with: all of them are in the key.
-        let cacheKey = JSONCache<CaseResult>.key(
-            "case-result-v1", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, referenceRuns])
-        if reusesResults, var cached = resultCache.load(cacheKey) {
-            cached.cached = true
-            return cached
-        }
-        var failure: StepFailure?
-        do {
-            _ = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
-                failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
-                                          reference: referenceRuns.flatMap { index < $0.count ? $0[index] : nil })
-                failure?.steps = testCase.steps[...index].map(StepJudge.describe)
-                return failure != nil
-            }
-        } catch {
-            failure = StepFailure(kind: .crashed, stepIndex: 0, step: "launch",
-                                  message: "the grader could not start the app: \(error)", stdout: "", stderr: "")
-        }
-        let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
-                                weight: testCase.weight, status: failure == nil ? .passed : .failed,
-                                failure: failure, duration: Date().timeIntervalSince(started))
-        // Verdicts that may depend on the machine (a timeout, the output cap) or on a course
-        // defect are never kept.
-        let neverKept: Set<FailureKind> = [.timedOut, .outputLimit, .referenceFailed, .driverFault]
-        if failure.map({ !neverKept.contains($0.kind) }) ?? true { resultCache.store(result, key: cacheKey) }
-        return result
     }
 
     static func summarize(_ exercise: Exercise, cases: [CaseResult], duration: Double) -> ExerciseResult {

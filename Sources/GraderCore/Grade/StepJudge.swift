@@ -26,7 +26,7 @@ enum StepJudge {
         case .malformedReply(let text):
             return failure(.malformedReply, "the app's reply was not understood: \(text) (does your code write to file descriptor 4?)")
         }
-        guard case .call(let call) = step else { return nil }
+        guard case .call(let call) = step else { return nil }  // a kill_during step is judged by what follows it
         if case .fault(let message) = reply {
             return failure(.driverFault, "the exercise's driver could not run this step: \(message). This is a problem with the course, not your code; please report it.")
         }
@@ -35,16 +35,25 @@ enum StepJudge {
         switch call.expectation {
         case .value(let value):
             expectedReply = .value(value)
-        case .error(let type, let name):
-            guard case .error(let thrown) = reply else {
-                let wanted = name.map { "\(type).\($0)" } ?? type
-                return failure(.missingError, "expected the error \(wanted), but the call returned \(render(reply))",
-                               expected: wanted, actual: render(reply))
+        case .oneOf(let values):
+            guard case .value(let actual) = reply else {
+                return failure(.unexpectedError, "the call threw \(render(reply)), but one of \(values.count) values was expected",
+                               expected: values.map(\.jsonText).joined(separator: "\n"), actual: render(reply))
             }
-            if thrown.type != type || (name != nil && thrown.case != name) {
-                let wanted = name.map { "\(type).\($0)" } ?? type
-                return failure(.wrongError, "expected the error \(wanted), got \(thrown.type).\(thrown.case)",
-                               expected: wanted, actual: "\(thrown.type).\(thrown.case): \(thrown.description)")
+            let mismatches = values.map { Comparator.compare(expected: $0, actual: actual, options: call.options) }
+            if !mismatches.contains(where: { $0 == nil }) {
+                return failure(.wrongValue, "the result is none of the \(values.count) values allowed here (a torn or half-written document?)",
+                               expected: values.map(\.jsonText).joined(separator: "\n  or "), actual: actual.jsonText)
+            }
+            return checkOutput(call, run, failure)
+        case .error(let pattern):
+            guard case .error(let thrown) = reply else {
+                return failure(.missingError, "expected the error \(pattern), but the call returned \(render(reply))",
+                               expected: pattern.description, actual: render(reply))
+            }
+            if !pattern.matches(thrown) {
+                return failure(.wrongError, "expected the error \(pattern), got \(render(.error(thrown)))",
+                               expected: pattern.description, actual: "\(render(.error(thrown))): \(thrown.description)")
             }
             return checkOutput(call, run, failure)
         case .reference:
@@ -63,16 +72,17 @@ enum StepJudge {
                                expected: expected.jsonText, actual: actual.jsonText)
             }
         case (.value(let expected), .error(let thrown)):
-            return failure(.unexpectedError, "the call threw \(thrown.type).\(thrown.case): \(thrown.description)",
-                           expected: expected.jsonText, actual: "\(thrown.type).\(thrown.case)")
+            return failure(.unexpectedError, "the call threw \(render(.error(thrown))): \(thrown.description)",
+                           expected: expected.jsonText, actual: render(.error(thrown)))
         case (.error(let expected), .error(let thrown)):
-            if expected.type != thrown.type || expected.case != thrown.case {
-                return failure(.wrongError, "expected the error \(expected.type).\(expected.case), got \(thrown.type).\(thrown.case)",
-                               expected: "\(expected.type).\(expected.case)", actual: "\(thrown.type).\(thrown.case): \(thrown.description)")
+            let pattern = ErrorPattern(type: expected.type, case: expected.case, codingPath: expected.codingPath)
+            if !pattern.matches(thrown) {
+                return failure(.wrongError, "expected the error \(render(.error(expected))), got \(render(.error(thrown)))",
+                               expected: render(.error(expected)), actual: "\(render(.error(thrown))): \(thrown.description)")
             }
         case (.error(let expected), .value(let actual)):
-            return failure(.missingError, "expected the error \(expected.type).\(expected.case), but the call returned \(actual.jsonText)",
-                           expected: "\(expected.type).\(expected.case)", actual: actual.jsonText)
+            return failure(.missingError, "expected the error \(render(.error(expected))), but the call returned \(actual.jsonText)",
+                           expected: render(.error(expected)), actual: actual.jsonText)
         default:
             break
         }
@@ -105,6 +115,9 @@ enum StepJudge {
         switch step {
         case .relaunch: return "relaunch"
         case .kill: return "kill"
+        case .killDuring(let call):
+            guard let arguments = call.arguments else { return "kill during \(call.operation)" }
+            return "kill during \(call.operation) \(arguments.jsonText)"
         case .call(let call):
             guard let arguments = call.arguments else { return "call \(call.operation)" }
             return "call \(call.operation) \(arguments.jsonText)"
@@ -114,7 +127,8 @@ enum StepJudge {
     static func render(_ reply: Reply) -> String {
         switch reply {
         case .value(let value): return value.jsonText
-        case .error(let thrown): return "\(thrown.type).\(thrown.case)"
+        case .error(let thrown):
+            return ErrorPattern(type: thrown.type, case: thrown.case, codingPath: thrown.codingPath).description
         case .fault(let message): return "fault: \(message)"
         }
     }
@@ -141,5 +155,14 @@ enum StepJudge {
 
     static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}
+
+extension ErrorPattern {
+    /// Whether `thrown` is this error: same type, and same case and coding path where stated.
+    func matches(_ thrown: ThrownError) -> Bool {
+        thrown.type == type
+            && (self.case == nil || thrown.case == self.case)
+            && (codingPath == nil || thrown.codingPath == codingPath)
     }
 }

@@ -74,6 +74,21 @@ public struct CaseResult: Codable, Sendable {
     public var duration: Double
     /// The verdict was reused from an earlier run with identical inputs (see `--no-cache`).
     public var cached = false
+    /// For a randomized or crash case that failed: which input or repetition, and its seed.
+    public var variation: CaseVariation?
+}
+
+/// Which of a case's many runs failed, so that it can be reproduced.
+public struct CaseVariation: Codable, Sendable, Hashable {
+    public var seed: UInt64
+    /// `input 12 of 50` or `repetition 4 of 20`.
+    public var run: String
+    /// For a randomized case: the smallest failing input found, one value per variable.
+    public var input: JSONValue?
+    /// For a randomized case: the input as first generated, before shrinking.
+    public var originalInput: JSONValue?
+    /// For a crash case: when the call was killed, such as `killed 3.1 ms into save (a full save took 9.8 ms)`.
+    public var detail: String?
 }
 
 /// What went wrong in a failed step.
@@ -88,6 +103,8 @@ public enum FailureKind: String, Codable, Sendable {
     case timedOut = "timed_out"
     case outputLimit = "output_limit"
     case malformedReply = "malformed_reply"
+    /// What the solution left in its container is not what the case's `container:` checks say.
+    case wrongContainer = "wrong_container"
     /// The driver could not run the step: a course defect.
     case driverFault = "driver_fault"
     /// The reference implementation did not give a result to compare with: a course defect.

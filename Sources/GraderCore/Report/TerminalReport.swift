@@ -85,6 +85,17 @@ public struct TerminalReport {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
         }
         var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(failure.step)"]
+        if let variation = testCase.variation {
+            var text = "      \(variation.run) (seed \(variation.seed))"
+            if let detail = variation.detail { text += ": \(detail)" }
+            lines.append(style.dim(text))
+            if let input = variation.input {
+                lines.append("      failing input: \(style.yellow(input.jsonText))")
+            }
+            if let original = variation.originalInput {
+                lines.append(style.dim("      (first found as \(original.jsonText))"))
+            }
+        }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.
             lines.append(style.dim("      steps: ") + failure.steps.joined(separator: style.dim(" → ")))

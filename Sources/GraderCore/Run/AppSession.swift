@@ -40,6 +40,22 @@ final class AppSession {
         return finish(event: event, started: started)
     }
 
+    /// Runs one call and kills the process `delay` seconds after sending it, or as soon as it
+    /// answers if that comes first: a crash part-way through whatever the call does.
+    /// - Returns: the step's run and, when the call answered before the kill, after how many seconds.
+    func callAndKill(_ operation: String, arguments: JSONValue?, after delay: Double) -> (StepRun, answeredAfter: Double?) {
+        let started = Date()
+        var request: [String: JSONValue] = ["op": .string(operation)]
+        if let arguments { request["args"] = arguments }
+        var answeredAfter: Double?
+        if process.send(JSONValue.object(request).jsonText),
+           case .reply = process.nextReply(deadline: min(deadline, started.addingTimeInterval(delay)), outputLimit: limits.outputBytes) {
+            answeredAfter = Date().timeIntervalSince(started)
+        }
+        process.kill()
+        return (finish(event: .killed, started: started), answeredAfter)
+    }
+
     /// Ends the process as iOS ends a suspended app: the runtime saves defaults and exits.
     func terminate() -> StepRun {
         let started = Date()
@@ -107,7 +123,8 @@ final class AppSession {
         if let fault = members["fault"]?.stringValue { return .replied(.fault(fault)) }
         if case .object(let error)? = members["error"],
            let type = error["type"]?.stringValue, let name = error["case"]?.stringValue {
-            return .replied(.error(ThrownError(type: type, case: name, description: error["description"]?.stringValue ?? "")))
+            return .replied(.error(ThrownError(type: type, case: name, description: error["description"]?.stringValue ?? "",
+                                               codingPath: error["codingPath"]?.stringValue)))
         }
         return .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
     }

@@ -7,28 +7,45 @@ struct CaseRunner {
     let sandbox: Sandbox
     let workDirectory: URL
 
-    /// Runs `testCase` against `bundle`.
+    /// Runs `testCase` against `bundle`, then observes its container.
     ///
-    /// - Parameter shouldStop: called after each step with its index and run; returning true
-    ///   ends the case there (the learner's run stops at its first failing step).
-    /// - Returns: one run per step executed.
-    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise,
-             shouldStop: (Int, StepRun) -> Bool = { _, _ in false }) throws -> [StepRun]
+    /// - Parameters:
+    ///   - killAfter: for a `kill_during` step, the seconds after which the call is killed; nil
+    ///     runs it as a plain call (a calibration run, and the reference's run).
+    ///   - shouldStop: called after each step with its index and run; returning true ends the
+    ///     case there (the learner's run stops at its first failing step).
+    /// - Returns: one run per step executed, and the container observations when every step ran.
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, killAfter: Double? = nil,
+             shouldStop: (Int, StepRun) -> Bool = { _, _ in false }) throws -> CaseRun
     {
+        var answeredBeforeKill: Double?
         let container = try AppContainer.create(in: workDirectory)
         defer { container.remove() }
         var session: AppSession?
         defer { if let session, !session.isGone { _ = session.kill() } }
+        func launched() throws -> AppSession {
+            if let current = session, !current.isGone { return current }
+            let fresh = try AppSession(sandbox: sandbox, bundle: bundle, container: container,
+                                       limits: exercise.limits, defaultsSuites: exercise.defaultsSuites)
+            session = fresh
+            return fresh
+        }
         var runs: [StepRun] = []
         for (index, step) in testCase.steps.enumerated() {
             let run: StepRun
             switch step {
-            case .call(let call):
-                if session == nil || session!.isGone {
-                    session = try AppSession(sandbox: sandbox, bundle: bundle, container: container,
-                                             limits: exercise.limits, defaultsSuites: exercise.defaultsSuites)
+            case .killDuring(let call):
+                let app = try launched()
+                if let killAfter {
+                    let (killed, answeredAfter) = app.callAndKill(call.operation, arguments: call.arguments, after: killAfter)
+                    run = killed
+                    if let answeredAfter { answeredBeforeKill = answeredAfter }
+                    session = nil
+                } else {
+                    run = app.call(call.operation, arguments: call.arguments)
                 }
-                run = session!.call(call.operation, arguments: call.arguments)
+            case .call(let call):
+                run = try launched().call(call.operation, arguments: call.arguments)
             case .relaunch:
                 if let current = session, !current.isGone {
                     run = current.terminate()
@@ -45,8 +62,22 @@ struct CaseRunner {
                 session = nil
             }
             runs.append(run)
-            if shouldStop(index, run) { break }
+            if shouldStop(index, run) { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }
         }
-        return runs
+        guard !testCase.container.isEmpty else { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }
+        // The container is read with the app gone, as it was when the last step returned
+        // (killed, so nothing more is saved on the way out).
+        if let current = session, !current.isGone { _ = current.kill() }
+        let inspector = ContainerInspector(root: container.directory)
+        return CaseRun(steps: runs, container: testCase.container.map(inspector.observe), answeredBeforeKill: answeredBeforeKill)
     }
+}
+
+/// What one run of a case observed: each step's run, then the container.
+public struct CaseRun: Hashable, Sendable, Codable {
+    public var steps: [StepRun]
+    /// One observation per container assertion; empty when the steps stopped early.
+    public var container: [ContainerObservation]
+    /// When a `kill_during` call answered before its kill came: after how many seconds.
+    public var answeredBeforeKill: Double?
 }

@@ -57,7 +57,7 @@ struct CourseLoaderTests {
         #expect(first.expectation == .value(.int(0)))
         #expect(counter.cases[2].steps[1] == .relaunch)
         guard case .call(let throwing) = counter.cases[3].steps[0] else { Issue.record("not a call"); return }
-        #expect(throwing.expectation == .error(type: "CounterError", case: "negative"))
+        #expect(throwing.expectation == .error(ErrorPattern(type: "CounterError", case: "negative")))
         #expect(throwing.arguments == .object(["by": .int(-1)]))
     }
 
@@ -174,5 +174,99 @@ struct CourseLoaderTests {
     @Test func findsTheRootFromASubfolder() throws {
         let nested = Fixtures.course.appendingPathComponent("Exercises/00-fixtures/01-counter")
         #expect(CourseLoader.findRoot(from: nested)?.standardizedFileURL.path == Fixtures.course.standardizedFileURL.path)
+    }
+
+    // MARK: container checks, crash repetitions, generated inputs
+
+    @Test func readsContainerChecksCrashPlansAndGenerators() throws {
+        let loaded = try CourseLoader().load(root: Fixtures.course)
+        #expect(loaded.problems.isEmpty)
+        let documents = try #require(loaded.course.exercises.first { $0.shortName == "documents" })
+        let note = try #require(documents.cases.first)
+        #expect(note.container.count == 2)
+        #expect(note.container[0].kind == .binaryPlist)
+        #expect(note.container[1].kind == .absent)
+        let xml = documents.cases[1].container[0]
+        #expect(xml.comparesWithReference)
+        #expect(xml.minSize == 100 && xml.maxSize == 4096)
+        let crash = try #require(documents.cases.first { $0.crash != nil })
+        #expect(crash.crash == CrashPlan(repetitions: 12, seed: 5))
+        guard case .killDuring(let call) = crash.steps[1] else { Issue.record("step 2 is kill_during"); return }
+        #expect(call.operation == "saveBig")
+        let generated = try #require(documents.cases.first { $0.inputs != nil }?.inputs)
+        #expect(generated.count == 25 && generated.seed == 11)
+        #expect(generated.variables.map(\.name) == ["text"])
+        let missingAge = try #require(documents.cases.first { $0.name.hasPrefix("a missing age") })
+        guard case .call(let decode) = missingAge.steps[0] else { Issue.record("a call"); return }
+        #expect(decode.expectation == .error(ErrorPattern(type: "DecodingError", case: "keyNotFound", codingPath: "age")))
+    }
+
+    @Test func callsAfterAKillNeedLiteralExpectations() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+              - name: torn
+                steps:
+                  - kill_during: save
+                  - call: load
+            """)
+        let problem = try #require(found.first)
+        #expect(problem.line == 12)
+        #expect(problem.message.contains("needs `expect`, `expect_one_of` or `expect_error`"))
+    }
+
+    @Test func repeatWithoutAKillIsAProblem() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+              - name: repeated
+                repeat: 5
+                steps:
+                  - call: value
+            """)
+        #expect(found.first?.field == "cases[1].repeat")
+    }
+
+    @Test func generatorsNameTheirFieldWhenWrong() throws {
+        let unknownVariable = try problems(exercise: Self.validExercise + """
+
+              - name: generated
+                generate:
+                  values:
+                    name: {type: string}
+                steps:
+                  - call: greet
+                    args: {name: $nmae}
+            """)
+        #expect(unknownVariable.first?.message.contains("$nmae") == true)
+        let badType = try problems(exercise: Self.validExercise + """
+
+              - name: generated
+                generate:
+                  values:
+                    age: {type: integer}
+                steps:
+                  - call: greet
+            """)
+        #expect(badType.first?.field == "cases[1].generate.values.age.type")
+        #expect(badType.first?.message.contains("unknown generator 'integer'") == true)
+        let misplaced = try problems(exercise: Self.validExercise + """
+
+              - name: generated
+                generate:
+                  values:
+                    flag: {type: bool, max_length: 3}
+                steps:
+                  - call: greet
+            """)
+        #expect(misplaced.first?.message.contains("a bool generator has no 'max_length'") == true)
+    }
+
+    @Test func containerChecksStayInsideTheContainer() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+                container:
+                  - path: ../../etc/passwd
+                    is: file
+            """)
+        #expect(found.first?.field == "cases[0].container[0].path")
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A check on the app container after a case's steps: what the solution left on disk.
+public struct ContainerAssertion: Sendable, Hashable, Codable {
+    /// The path inside the container, such as `Documents/agenda.plist`.
+    public var path: String
+    public var kind: Kind
+    /// The expected content: a property list or JSON document's value, a directory's listing
+    /// (sorted names, folders ending in `/`) or a text file's text. Nil compares `plist`,
+    /// `json` and `directory` with the reference's container, and checks only existence for `file`.
+    public var equals: JSONValue?
+    public var minSize: Int?
+    public var maxSize: Int?
+    public var options: ComparisonOptions
+
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Nothing at the path.
+        case absent
+        /// A regular file.
+        case file
+        /// A folder.
+        case directory
+        /// A property list, XML or binary.
+        case plist
+        /// A property list in the XML format.
+        case xmlPlist = "xml-plist"
+        /// A property list in the binary format.
+        case binaryPlist = "binary-plist"
+        /// A JSON document.
+        case json
+    }
+
+    /// Whether this assertion needs the reference's container to compare with.
+    public var comparesWithReference: Bool {
+        guard equals == nil else { return false }
+        switch kind {
+        case .plist, .xmlPlist, .binaryPlist, .json, .directory: return true
+        case .absent, .file: return false
+        }
+    }
+
+    /// `Documents/agenda.plist is a binary-plist`.
+    public var summary: String {
+        switch kind {
+        case .absent: return "\(path) does not exist"
+        case .file: return "\(path) is a file"
+        case .directory: return "\(path) is a folder"
+        default: return "\(path) is a \(kind.rawValue) document"
+        }
+    }
+}
+
+/// How a case's kill steps are repeated: `repeat` fresh runs, each killing its
+/// `kill_during` call at a moment drawn from `seed`.
+public struct CrashPlan: Sendable, Hashable, Codable {
+    public var repetitions: Int
+    public var seed: UInt64
+}

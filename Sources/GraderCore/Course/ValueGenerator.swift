@@ -1,0 +1,219 @@
+import Foundation
+
+/// How a randomized case makes one input value. Written in `exercise.yml` as
+/// `{type: string, alphabet: "a-z", max_length: 8}` (see `Exercises/README.md`).
+public indirect enum ValueGenerator: Sendable, Hashable, Codable {
+    case int(min: Int, max: Int)
+    case double(min: Double, max: Double)
+    case bool
+    /// Strings of characters from `alphabet`, with a length in `minLength...maxLength`.
+    case string(alphabet: [String], minLength: Int, maxLength: Int)
+    /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`.
+    case date(min: Int, max: Int)
+    /// The wrapped value, or null about one time in four.
+    case optional(ValueGenerator)
+    case array(ValueGenerator, minLength: Int, maxLength: Int)
+    /// Objects whose keys come from a string generator.
+    case dictionary(keys: ValueGenerator, values: ValueGenerator, minLength: Int, maxLength: Int)
+    /// One of these literal values.
+    case oneOf([JSONValue])
+}
+
+/// A randomized differential case's inputs: `count` inputs drawn from `seed`, each an object
+/// of one value per variable, substituted for `$name` in the steps.
+public struct InputSpec: Sendable, Hashable, Codable {
+    public struct Variable: Sendable, Hashable, Codable {
+        public var name: String
+        public var generator: ValueGenerator
+    }
+
+    public var seed: UInt64
+    public var count: Int
+    public var variables: [Variable]
+}
+
+/// Named character sets for string generators.
+enum Charset: String, CaseIterable {
+    case ascii, letters, digits, alphanumeric, unicode, filename
+
+    var characters: [String] {
+        func range(_ from: Character, _ to: Character) -> [String] {
+            (from.unicodeScalars.first!.value...to.unicodeScalars.first!.value)
+                .compactMap(Unicode.Scalar.init).map { String(Character($0)) }
+        }
+        switch self {
+        case .ascii: return range(" ", "~")
+        case .letters: return range("a", "z") + range("A", "Z")
+        case .digits: return range("0", "9")
+        case .alphanumeric: return range("a", "z") + range("A", "Z") + range("0", "9")
+        case .filename: return range("a", "z") + range("A", "Z") + range("0", "9") + [" ", "-", "_", ".", "é", "ñ", "ü"]
+        case .unicode:
+            return range(" ", "~") + ["é", "ñ", "ü", "ß", "ø", "Ω", "π", "я", "中", "文", "日", "本", "🙂", "🚗", "👩‍💻", "\u{0301}", "\n", "\t"]
+        }
+    }
+}
+
+/// A generator as written in `exercise.yml`.
+struct GeneratorFile: Decodable {
+    var generator: ValueGenerator
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case type, min, max, alphabet, charset
+        case minLength = "min_length"
+        case maxLength = "max_length"
+        case of, keys, values
+    }
+
+    enum Kind: String, CaseIterable {
+        case int, double, bool, string, date, optional, array, dictionary
+        case oneOf = "one_of"
+    }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let typeName = try c.decode(String.self, forKey: .type)
+        func fail(_ key: CodingKeys, _ message: String) -> Error {
+            DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [key], debugDescription: message))
+        }
+        guard let kind = Kind(rawValue: typeName) else {
+            throw fail(.type, "unknown generator '\(typeName)'; expected one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let allowed: Set<CodingKeys>
+        func lengths(defaultMax: Int) throws -> (Int, Int) {
+            let low = try c.decodeIfPresent(Int.self, forKey: .minLength) ?? 0
+            let high = try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? max(low, defaultMax)
+            guard low >= 0, low <= high else { throw fail(.maxLength, "need 0 ≤ min_length ≤ max_length") }
+            guard high <= 10_000 else { throw fail(.maxLength, "at most 10000") }
+            return (low, high)
+        }
+        switch kind {
+        case .int:
+            allowed = [.type, .min, .max]
+            let low = try c.decodeIfPresent(Int.self, forKey: .min) ?? -1000
+            let high = try c.decodeIfPresent(Int.self, forKey: .max) ?? 1000
+            guard low <= high else { throw fail(.max, "min must not be above max") }
+            generator = .int(min: low, max: high)
+        case .double:
+            allowed = [.type, .min, .max]
+            let low = try c.decodeIfPresent(Double.self, forKey: .min) ?? -1000
+            let high = try c.decodeIfPresent(Double.self, forKey: .max) ?? 1000
+            guard low <= high, low.isFinite, high.isFinite else { throw fail(.max, "min must not be above max") }
+            generator = .double(min: low, max: high)
+        case .bool:
+            allowed = [.type]
+            generator = .bool
+        case .string:
+            allowed = [.type, .alphabet, .charset, .minLength, .maxLength]
+            var characters: [String]
+            if let text = try c.decodeIfPresent(String.self, forKey: .alphabet) {
+                if c.contains(.charset) { throw fail(.charset, "give either `alphabet` or `charset`, not both") }
+                characters = Self.expand(alphabet: text)
+                guard !characters.isEmpty else { throw fail(.alphabet, "an alphabet needs at least one character") }
+            } else if let name = try c.decodeIfPresent(String.self, forKey: .charset) {
+                guard let set = Charset(rawValue: name) else {
+                    throw fail(.charset, "unknown charset '\(name)'; expected one of: \(Charset.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                characters = set.characters
+            } else {
+                characters = Charset.ascii.characters
+            }
+            let (low, high) = try lengths(defaultMax: 12)
+            generator = .string(alphabet: characters, minLength: low, maxLength: high)
+        case .date:
+            allowed = [.type, .min, .max]
+            let low = try Self.date(c.decodeIfPresent(String.self, forKey: .min) ?? "1970-01-01") ?? { throw fail(.min, "write a date as 2024-05-17 or 2024-05-17T10:30:00Z") }()
+            let high = try Self.date(c.decodeIfPresent(String.self, forKey: .max) ?? "2037-12-31") ?? { throw fail(.max, "write a date as 2024-05-17 or 2024-05-17T10:30:00Z") }()
+            guard low <= high else { throw fail(.max, "min must not be after max") }
+            generator = .date(min: low, max: high)
+        case .optional:
+            allowed = [.type, .of]
+            generator = .optional(try c.decode(GeneratorFile.self, forKey: .of).generator)
+        case .array:
+            allowed = [.type, .of, .minLength, .maxLength]
+            let (low, high) = try lengths(defaultMax: 5)
+            generator = .array(try c.decode(GeneratorFile.self, forKey: .of).generator, minLength: low, maxLength: high)
+        case .dictionary:
+            allowed = [.type, .keys, .of, .minLength, .maxLength]
+            let keys = try c.decodeIfPresent(GeneratorFile.self, forKey: .keys)?.generator
+                ?? .string(alphabet: Charset.letters.characters, minLength: 1, maxLength: 8)
+            guard case .string = keys else { throw fail(.keys, "dictionary keys must come from a string generator") }
+            let (low, high) = try lengths(defaultMax: 4)
+            generator = .dictionary(keys: keys, values: try c.decode(GeneratorFile.self, forKey: .of).generator,
+                                    minLength: low, maxLength: high)
+        case .oneOf:
+            allowed = [.type, .values]
+            let values = try c.decode([JSONValue].self, forKey: .values)
+            guard !values.isEmpty else { throw fail(.values, "list at least one value") }
+            generator = .oneOf(values)
+        }
+        for key in c.allKeys where !allowed.contains(key) {
+            throw fail(key, "a \(typeName) generator has no '\(key.stringValue)'; it takes: \(CodingKeys.allCases.filter(allowed.contains).map(\.stringValue).joined(separator: ", "))")
+        }
+    }
+
+    /// `a-z0-9_` → the characters, with `x-y` as an inclusive range; a `-` first or last is itself.
+    static func expand(alphabet: String) -> [String] {
+        let characters = Array(alphabet)
+        var result: [String] = []
+        var index = 0
+        while index < characters.count {
+            if index + 2 < characters.count, characters[index + 1] == "-",
+               let from = characters[index].unicodeScalars.first?.value,
+               let to = characters[index + 2].unicodeScalars.first?.value, from <= to {
+                result += (from...to).compactMap(Unicode.Scalar.init).map { String(Character($0)) }
+                index += 3
+            } else {
+                result.append(String(characters[index]))
+                index += 1
+            }
+        }
+        var seen = Set<String>()
+        return result.filter { seen.insert($0).inserted }
+    }
+
+    /// Seconds since 1970 for `2024-05-17` or a full ISO 8601 date-time.
+    static func date(_ text: String) -> Int? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return Int(date.timeIntervalSince1970) }
+        formatter.formatOptions = [.withFullDate]
+        if let date = formatter.date(from: text) { return Int(date.timeIntervalSince1970) }
+        return nil
+    }
+}
+
+/// `generate:` in a case.
+struct InputSpecFile: Decodable {
+    var seed: UInt64
+    var count: Int
+    var values: [(String, ValueGenerator)]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case seed, count, values
+    }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
+        count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 20
+        guard (1...1000).contains(count) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.count],
+                                                   debugDescription: "count must be between 1 and 1000"))
+        }
+        let variables = try c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .values)
+        // Sorted, so that each variable draws the same numbers whatever order the YAML decoder gives.
+        values = try variables.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+            guard key.stringValue.first.map({ $0.isLetter || $0 == "_" }) == true,
+                  key.stringValue.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.values, key],
+                                                       debugDescription: "a variable name is letters, digits and _"))
+            }
+            return (key.stringValue, try variables.decode(GeneratorFile.self, forKey: key).generator)
+        }
+        guard !values.isEmpty else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.values],
+                                                   debugDescription: "name at least one value to generate"))
+        }
+    }
+}

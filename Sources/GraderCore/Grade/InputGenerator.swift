@@ -1,0 +1,269 @@
+import Foundation
+
+/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same
+/// inputs on every machine and run.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// The generator for the `index`-th draw from `seed`, independent of the draws before it.
+    init(seed: UInt64, index: Int) {
+        var mixer = SeededRandom(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+        state = mixer.next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Makes a randomized case's inputs, and simpler versions of a failing one.
+enum InputGenerator {
+    /// The `index`-th input of `spec`: one value per variable.
+    static func input(_ spec: InputSpec, index: Int) -> [String: JSONValue] {
+        var random = SeededRandom(seed: spec.seed, index: index)
+        var input: [String: JSONValue] = [:]
+        for variable in spec.variables {
+            input[variable.name] = value(variable.generator, using: &random)
+        }
+        return input
+    }
+
+    static func value(_ generator: ValueGenerator, using random: inout SeededRandom) -> JSONValue {
+        // One draw in eight is an edge of the range, where bugs live.
+        let edge = Int.random(in: 0..<8, using: &random) == 0
+        switch generator {
+        case .int(let low, let high):
+            if edge { return .int([low, high, min(max(0, low), high)].randomElement(using: &random)!) }
+            return .int(Int.random(in: low...high, using: &random))
+        case .double(let low, let high):
+            if edge { return .double([low, high, min(max(0, low), high)].randomElement(using: &random)!) }
+            return .double(Double.random(in: low...high, using: &random))
+        case .bool:
+            return .bool(Bool.random(using: &random))
+        case .string(let alphabet, let minLength, let maxLength):
+            let length = edge ? [minLength, maxLength].randomElement(using: &random)!
+                : Int.random(in: minLength...maxLength, using: &random)
+            return .string((0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined())
+        case .date(let low, let high):
+            return .string(isoText(Int.random(in: low...high, using: &random)))
+        case .optional(let wrapped):
+            if Int.random(in: 0..<4, using: &random) == 0 { return .null }
+            return value(wrapped, using: &random)
+        case .array(let element, let minLength, let maxLength):
+            let length = Int.random(in: minLength...maxLength, using: &random)
+            return .array((0..<length).map { _ in value(element, using: &random) })
+        case .dictionary(let keys, let values, let minLength, let maxLength):
+            let length = Int.random(in: minLength...maxLength, using: &random)
+            var members: [String: JSONValue] = [:]
+            var attempts = 0
+            while members.count < length && attempts < length * 10 {
+                attempts += 1
+                if let key = value(keys, using: &random).stringValue { members[key] = value(values, using: &random) }
+            }
+            return .object(members)
+        case .oneOf(let choices):
+            return choices.randomElement(using: &random)!
+        }
+    }
+
+    static func isoText(_ seconds: Int) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// Simpler values than `value` that `generator` could also have made, simplest first.
+    static func simpler(_ value: JSONValue, _ generator: ValueGenerator) -> [JSONValue] {
+        var candidates: [JSONValue] = []
+        switch (generator, value) {
+        case (.int(let low, let high), .int(let current)):
+            let target = min(max(0, low), high)
+            if current != target {
+                candidates = [.int(target), .int(target + (current - target) / 2), .int(current - (current > target ? 1 : -1))]
+            }
+        case (.double(let low, let high), .double(let number)):
+            let target = min(max(0, low), high)
+            if number != target {
+                candidates = [.double(target), .double(target + ((number - target) / 2).rounded(.towardZero))]
+                if number.rounded(.towardZero) != number, (low...high).contains(number.rounded(.towardZero)) {
+                    candidates.append(.double(number.rounded(.towardZero)))
+                }
+            }
+        case (.bool, .bool(true)):
+            candidates = [.bool(false)]
+        case (.string(let alphabet, let minLength, _), .string(let text)):
+            let characters = text.map(String.init)
+            if characters.count > minLength {
+                candidates.append(.string(characters.prefix(minLength).joined()))
+                candidates.append(.string(characters.prefix(max(minLength, characters.count / 2)).joined()))
+                for index in characters.indices.prefix(16) {
+                    var shorter = characters
+                    shorter.remove(at: index)
+                    candidates.append(.string(shorter.joined()))
+                }
+            }
+            for index in characters.indices.prefix(16) where characters[index] != alphabet[0] {
+                var plainer = characters
+                plainer[index] = alphabet[0]
+                candidates.append(.string(plainer.joined()))
+            }
+        case (.date(let low, _), .string(let text)):
+            if let date = ISO8601DateFormatter().date(from: text) {
+                let seconds = Int(date.timeIntervalSince1970)
+                if seconds != low { candidates = [.string(isoText(low)), .string(isoText(low + (seconds - low) / 2))] }
+            }
+        case (.optional(let wrapped), _):
+            if value != .null { candidates = [.null] + simpler(value, wrapped) }
+        case (.array(let element, let minLength, _), .array(let items)):
+            if items.count > minLength {
+                candidates.append(.array(Array(items.prefix(minLength))))
+                candidates.append(.array(Array(items.prefix(max(minLength, items.count / 2)))))
+                for index in items.indices.prefix(16) {
+                    var shorter = items
+                    shorter.remove(at: index)
+                    candidates.append(.array(shorter))
+                }
+            }
+            for index in items.indices.prefix(16) {
+                for smaller in simpler(items[index], element).prefix(4) {
+                    var copy = items
+                    copy[index] = smaller
+                    candidates.append(.array(copy))
+                }
+            }
+        case (.dictionary(_, let values, let minLength, _), .object(let members)):
+            let keys = members.keys.sorted()
+            if keys.count > minLength {
+                for key in keys.prefix(16) {
+                    var fewer = members
+                    fewer[key] = nil
+                    candidates.append(.object(fewer))
+                }
+            }
+            for key in keys.prefix(16) {
+                for smaller in simpler(members[key]!, values).prefix(4) {
+                    var copy = members
+                    copy[key] = smaller
+                    candidates.append(.object(copy))
+                }
+            }
+        case (.oneOf(let choices), _):
+            if let position = choices.firstIndex(of: value) { candidates = Array(choices[..<position]) }
+        default:
+            break
+        }
+        var seen: Set<JSONValue> = [value]
+        return candidates.filter { seen.insert($0).inserted }
+    }
+
+    /// Shrinks a failing input: repeatedly replaces one variable by a simpler value while
+    /// `fails` still says the input fails, within `budget` tries. Returns the smallest input
+    /// found and how many simplifications were kept.
+    static func shrink(_ input: [String: JSONValue], spec: InputSpec, budget: Int,
+                       fails: ([String: JSONValue]) -> Bool) -> (input: [String: JSONValue], steps: Int) {
+        var current = input
+        var tries = 0
+        var kept = 0
+        var improved = true
+        while improved && tries < budget {
+            improved = false
+            search: for variable in spec.variables {
+                guard let value = current[variable.name] else { continue }
+                for candidate in simpler(value, variable.generator) {
+                    guard tries < budget else { break search }
+                    tries += 1
+                    var smaller = current
+                    smaller[variable.name] = candidate
+                    if fails(smaller) {
+                        current = smaller
+                        kept += 1
+                        improved = true
+                        break search
+                    }
+                }
+            }
+        }
+        return (current, kept)
+    }
+}
+
+/// Turns a randomized case into a concrete one by putting each generated value where the
+/// steps say `$name`.
+enum CaseInstance {
+    /// The variables the steps and container checks mention, such as `name` for `"$name"`.
+    static func referencedVariables(in testCase: TestCase) -> [String] {
+        var names = Set<String>()
+        func visit(_ value: JSONValue?) {
+            switch value {
+            case .string(let text)?: if let name = variable(text) { names.insert(name) }
+            case .array(let items)?: items.forEach(visit)
+            case .object(let members)?: members.values.forEach(visit)
+            default: break
+            }
+        }
+        for step in testCase.steps {
+            switch step {
+            case .call(let call), .killDuring(let call):
+                visit(call.arguments)
+                switch call.expectation {
+                case .value(let value): visit(value)
+                case .oneOf(let values): values.forEach(visit)
+                default: break
+                }
+            case .relaunch, .kill: break
+            }
+        }
+        testCase.container.forEach { visit($0.equals) }
+        return names.sorted()
+    }
+
+    /// `testCase` with every `"$name"` replaced by `input[name]`.
+    static func instantiate(_ testCase: TestCase, input: [String: JSONValue]) -> TestCase {
+        func substitute(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text): return variable(text).flatMap { input[$0] } ?? value
+            case .array(let items): return .array(items.map(substitute))
+            case .object(let members): return .object(members.mapValues(substitute))
+            default: return value
+            }
+        }
+        func substitute(_ call: Call) -> Call {
+            var call = call
+            call.arguments = call.arguments.map(substitute)
+            switch call.expectation {
+            case .value(let value): call.expectation = .value(substitute(value))
+            case .oneOf(let values): call.expectation = .oneOf(values.map(substitute))
+            default: break
+            }
+            return call
+        }
+        var instance = testCase
+        instance.inputs = nil
+        instance.steps = testCase.steps.map { step in
+            switch step {
+            case .call(let call): return .call(substitute(call))
+            case .killDuring(let call): return .killDuring(substitute(call))
+            case .relaunch, .kill: return step
+            }
+        }
+        instance.container = testCase.container.map { assertion in
+            var assertion = assertion
+            assertion.equals = assertion.equals.map(substitute)
+            return assertion
+        }
+        return instance
+    }
+
+    /// `name` for the text `$name`.
+    private static func variable(_ text: String) -> String? {
+        guard text.hasPrefix("$"), text.count > 1 else { return nil }
+        let name = text.dropFirst()
+        guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(name)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The fixture's documents exercise, graded for real with one bug planted at a time: container
+/// checks, crash repetitions, generated inputs and coding paths.
+@Suite(.serialized)
+struct FilesOnDiskTests {
+    /// Grades the documents exercise with the reference's code changed by `edits` (old → new).
+    func grade(_ edits: [(String, String)]) throws -> ExerciseResult {
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/03-documents"
+        var code = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
+        for (old, new) in edits {
+            #expect(code.contains(old), "the edit must apply: \(old)")
+            code = code.replacingOccurrences(of: old, with: new)
+        }
+        try course.write("\(folder)/Solution.swift", code)
+        let workspace = try GradingHarness.workspace(course)
+        return try workspace.grader.grade([try requireExercise("documents", in: workspace)])[0]
+    }
+
+    func failure(_ result: ExerciseResult, _ name: String) throws -> (CaseResult, StepFailure) {
+        let found = try #require(result.cases.first { $0.name == name })
+        return (found, try #require(found.failure, "\(name) should fail"))
+    }
+
+    @Test func theReferencePassesEveryKindOfCheck() throws {
+        let result = try grade([])
+        #expect(result.status == .passed)
+        #expect(result.casesPassed == 8)
+    }
+
+    @Test func aPropertyListInTheWrongFormatIsNamed() throws {
+        let result = try grade([(#"format == "binary" ? .binary : .xml"#, ".xml")])
+        let (_, failure) = try failure(result, "a binary note")
+        #expect(failure.kind == .wrongContainer)
+        #expect(failure.stepIndex == 1)
+        #expect(failure.message == "Documents/note.plist is a property list in the XML format; the binary format was expected")
+        // The same file in the XML format passes where the case asks for XML.
+        #expect(result.cases.first { $0.name == "an XML note like the reference's" }?.status == .passed)
+    }
+
+    @Test func contentIsComparedWithTheReferencesContainer() throws {
+        let result = try grade([(#""length": text.count, "saved""#, #""length": text.utf8.count, "saved""#)])
+        let (_, failure) = try failure(result, "an XML note like the reference's")
+        #expect(failure.kind == .wrongContainer)
+        #expect(failure.message == "Documents/note.plist: its content differs at $.length: expected 5, got 6")
+    }
+
+    @Test func aSymbolicLinkOutOfTheContainerIsNotFollowed() throws {
+        let result = try grade([(
+            "try Data(name.utf8).write(to: caches.appendingPathComponent(name))",
+            #"try FileManager.default.createSymbolicLink(atPath: caches.appendingPathComponent(name).path, withDestinationPath: "/etc/passwd")"#)])
+        let (_, failure) = try failure(result, "the caches folder")
+        #expect(failure.message == "Library/Caches/a.txt is a symbolic link; the grader does not follow it")
+    }
+
+    @Test func aNonAtomicSaveIsCaughtByAKillPartWay() throws {
+        let result = try grade([("try data.write(to: bigURL, options: .atomic)", "try data.write(to: bigURL)")])
+        let (found, failure) = try failure(result, "a crash mid-save leaves the old or the new file")
+        #expect(failure.kind == .wrongValue)
+        #expect(failure.actual?.contains("24000000 ×") == false, "a torn or missing file, not a whole one")
+        let variation = try #require(found.variation)
+        #expect(variation.seed == 5)
+        #expect(variation.run.hasPrefix("repetition "))
+        #expect(variation.detail?.contains("into saveBig") == true)
+    }
+
+    @Test func aFailingGeneratedInputIsShrunkToTheSmallest() throws {
+        let result = try grade([("static func shout(_ text: String) -> String { text.uppercased() }",
+                                 #"static func shout(_ text: String) -> String { text.contains("q") ? text : text.uppercased() }"#)])
+        let (found, failure) = try failure(result, "shouting agrees with the reference")
+        #expect(failure.step == #"call shout {"text":"q"}"#)
+        #expect(failure.message == #"expected "Q", got "q""#)
+        let variation = try #require(found.variation)
+        #expect(variation.input == .object(["text": .string("q")]))
+        #expect(variation.seed == 11)
+        #expect(variation.originalInput != nil)
+    }
+
+    @Test func anErrorsCodingPathIsCompared() throws {
+        // Both decoding cases fail when the learner decodes pets' names as numbers' paths differ.
+        let result = try grade([("struct Pet: Decodable { var name: String }", "struct Pet: Decodable { var name: String; var kind: String }")])
+        let (_, failure) = try failure(result, "a bad pet is reported like the reference's")
+        #expect(failure.kind == .wrongError)
+        #expect(failure.message == "expected the error DecodingError.typeMismatch at pets[1].name, got DecodingError.keyNotFound at pets[0].kind")
+    }
+}
