@@ -105,15 +105,17 @@ public struct LessonChecker {
         case .ran(let ran):
             run = ran
         }
-        let segments = LessonProgram.segments(of: run.stdout).byCheckpoint
+        let (segments, rest) = LessonProgram.segments(of: run.stdout)
         var failures: [LessonFailure] = []
         var fixes: [LessonFixer.Edit] = []
+        var lastPassed: Int?
         for checkpoint in program.checkpoints {
             guard let actual = segments[checkpoint.id] else {
                 // The program ended before this check: say where and why, once.
-                failures.append(crashFailure(run, document: document, before: checkpoint.line))
+                failures.append(crashFailure(run, document: document, after: lastPassed, before: checkpoint.line, printed: rest))
                 break
             }
+            lastPassed = checkpoint.line
             if Self.agrees(expected: checkpoint.expected, actual: actual, matching: checkpoint.matching) { continue }
             failures.append(LessonFailure(file: document.displayPath, line: checkpoint.line,
                                           message: Self.mismatchMessage(expected: checkpoint.expected, actual: actual),
@@ -121,7 +123,7 @@ public struct LessonChecker {
             if !checkpoint.matching { fixes.append(LessonFixer.Edit(target: checkpoint.fix, actual: Self.normalize(actual))) }
         }
         if failures.isEmpty, !isCleanExit(run.event) {
-            failures.append(crashFailure(run, document: document, before: nil))
+            failures.append(crashFailure(run, document: document, after: lastPassed, before: nil, printed: rest))
         }
         return (failures, fixes)
     }
@@ -131,15 +133,26 @@ public struct LessonChecker {
         return false
     }
 
-    private func crashFailure(_ run: ProgramRun, document: LessonDocument, before line: Int?) -> LessonFailure {
-        // A trap names `<module>/<file>.md:<line>` thanks to #sourceLocation.
+    /// Where and why the program stopped early. A trap in the lesson's code names its line
+    /// (thanks to #sourceLocation); an error thrown at the top level names none, so the
+    /// failure gives the lines between which it happened and what was printed since.
+    private func crashFailure(_ run: ProgramRun, document: LessonDocument, after: Int?, before line: Int?,
+                              printed: [String]) -> LessonFailure {
         let name = document.url.lastPathComponent
+        let stderr = run.stderr.components(separatedBy: "\n")
         var location = line
         var detail = describe(run.event)
-        if let trap = run.stderr.components(separatedBy: "\n").first(where: { $0.contains(name + ":") && $0.contains("error") }) {
+        if let trap = stderr.first(where: { $0.contains(name + ":") && $0.contains("error") }) {
             let afterName = trap.components(separatedBy: name + ":").last ?? ""
             location = Int(afterName.prefix { $0.isNumber }) ?? location
             detail = "crashed: " + (trap.components(separatedBy: ": ").dropFirst().joined(separator: ": "))
+        } else if let fatal = stderr.first(where: { $0.contains("Fatal error: ") }) {
+            detail = "crashed: " + (fatal.components(separatedBy: "Fatal error: ").last ?? fatal)
+            let from = after.map { "after line \($0)" } ?? "before its first check"
+            detail += " (somewhere \(from)\(line.map { " and before line \($0)" } ?? ""))"
+        }
+        if !printed.isEmpty {
+            detail += "; since the last check it printed:\n" + printed.suffix(10).map { "      | \($0)" }.joined(separator: "\n")
         }
         return LessonFailure(file: document.displayPath, line: location, message: "the lesson's program \(detail)")
     }

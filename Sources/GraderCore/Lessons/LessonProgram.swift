@@ -39,8 +39,11 @@ struct LessonProgram {
         var source = "__lessonStart()\n"
         var checkpoints: [Checkpoint] = []
         func location(_ line: Int) -> String { "#sourceLocation(file: \"\(path)\", line: \(line))\n" }
+        // Whether a #sourceLocation is in force: a closing one without an opening one is an error.
+        var open = false
         for block in blocks {
             source += location(block.fileLine(0))
+            open = true
             for (index, line) in block.lines.enumerated() {
                 source += line + "\n"
                 guard checked, let check = block.checks.first(where: { $0.lastLine == index }) else { continue }
@@ -58,9 +61,10 @@ struct LessonProgram {
                     id: id, line: output.fenceLine, expected: output.lines, matching: false,
                     fix: .output(first: output.fenceLine + 1, last: output.fenceLine + output.lines.count)))
                 source += "#sourceLocation()\n__lessonCheckpoint(\(id))\n"
+                open = false
             }
         }
-        source += "#sourceLocation()\n"
+        if open { source += "#sourceLocation()\n" }
         self.source = source
         self.checkpoints = checkpoints
     }

@@ -10,8 +10,11 @@ struct VerifyTests {
         for check in report.checks {
             #expect(check.passed, "\(check.exercise): \(check.check): \(check.details)")
         }
-        // counter: reference, starter, one mutant; probe: reference, starter.
-        #expect(report.checks.count == 5)
+        // counter: reference, starter, one mutant; probe: reference, starter; documents:
+        // reference, starter, and a non-atomic mutant that only a kill part-way catches.
+        #expect(report.checks.count == 8)
+        let atomic = report.checks.first { $0.check == "mutant not-atomic compiles and fails a case" }
+        #expect(atomic?.details == [#"caught by "a crash mid-save leaves the old or the new file""#])
         #expect(report.isClean)
     }
 

@@ -68,6 +68,39 @@ struct LessonCheckerTests {
         #expect(failure.message.contains("Unexpectedly found nil"))
     }
 
+    @Test func anErrorThrownAtTheTopLevelNamesTheLinesAroundItAndWhatWasPrinted() throws {
+        let lesson = """
+            # Throws
+
+            ```swift
+            print("one")
+            // Prints "one"
+            ```
+
+            ```swift
+            import Foundation
+            print("two")
+            let data = try Data(contentsOf: URL(fileURLWithPath: "/no/such/file"))
+            print(data.count)
+            // Prints "two"
+            // Prints "0"
+            ```
+            """
+        let (result, _) = try check(lesson)
+        let failure = try #require(result.failures.first)
+        #expect(failure.line == line(of: "// Prints \"two\"", in: lesson))
+        #expect(failure.message.contains("Error raised at top level"))
+        #expect(failure.message.contains("somewhere after line \(line(of: "// Prints \"one\"", in: lesson))"))
+        #expect(failure.message.contains("| two"))
+    }
+
+    @Test func anOutputBlockMayEndTheLesson() throws {
+        let lesson = "# Last\n\n```swift\nprint(\"hi\")\n```\n\n```output\nhi\n```\n"
+        let (result, _) = try check(lesson)
+        #expect(result.failures.isEmpty, "\(result.failures.map(\.description))")
+        #expect(result.checks == 1)
+    }
+
     @Test func marksThatDoNotHoldFail() throws {
         let lesson = Self.passing
             .replacingOccurrences(of: "let crash: String = UserDefaults.standard.string(forKey: \"missing\")!",
