@@ -17,7 +17,9 @@ public struct LessonRenderer {
             if trimmed.hasPrefix("```") {
                 inCode.toggle()
                 hidden = false
-                output.append(inCode ? "" : "")
+                output.append("")
+                // The reader must not take a block that fails on purpose for working code.
+                if inCode, let label = Self.label(forFence: trimmed) { output.append("    " + style.yellow(label)) }
                 continue
             }
             if inCode {
@@ -34,6 +36,14 @@ public struct LessonRenderer {
         var collapsed: [String] = []
         for line in output where !(line.isEmpty && collapsed.last?.isEmpty == true) { collapsed.append(line) }
         return collapsed.joined(separator: "\n") + "\n"
+    }
+
+    /// What a block marked to fail does, said above it.
+    static func label(forFence fence: String) -> String? {
+        let info = fence.dropFirst(3)
+        if info.contains("compile_fail") { return "This does not compile:" }
+        if info.contains("traps") { return "This crashes when it runs:" }
+        return nil
     }
 }
 

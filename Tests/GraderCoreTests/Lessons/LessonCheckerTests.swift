@@ -149,5 +149,8 @@ struct LessonCheckerTests {
         #expect(!shown.contains("snippet.hide"))
         #expect(shown.contains("// Prints \"from hidden setup\""))
         #expect(shown.contains("var greeting = \"Hello\""))
+        // Blocks that fail on purpose say so above their code.
+        #expect(shown.components(separatedBy: "This does not compile:").count == 2)
+        #expect(shown.components(separatedBy: "This crashes when it runs:").count == 2)
     }
 }
