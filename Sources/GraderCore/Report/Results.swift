@@ -143,6 +143,7 @@ extension RunReport {
                 var redacted = testCase
                 redacted.name = "hidden case \(testCase.index + 1)"
                 redacted.failure = nil
+                redacted.variation = nil
                 return redacted
             }
             return exercise
