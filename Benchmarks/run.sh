@@ -15,6 +15,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 course=$(cd "${COURSE:-.}" && pwd)
 cp -r "$course/grader.yml" "$course/Exercises" "$work/"
+[ -d "$course/Resources" ] && cp -r "$course/Resources" "$work/"
+[ -d "$course/Lessons" ] && cp -r "$course/Lessons" "$work/"
 cd "$work"
 
 # Grade the references, so that a run is "a student who solved it".
