@@ -4,7 +4,7 @@ import Foundation
 /// once plus once per repetition for a crash case.
 extension Grader {
     /// Tries at most this many simpler inputs when shrinking a failing one.
-    static let shrinkBudget = 60
+    static let shrinkBudget = 100
 
     func runCase(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
                  reference: Result<CaseRun, GraderError>?) -> CaseResult

@@ -128,8 +128,10 @@ enum InputGenerator {
                     candidates.append(.array(shorter))
                 }
             }
+            // Every simpler version of each element, not only the first few: when an inner list
+            // cannot get shorter without passing, its numbers must still get simpler.
             for index in items.indices.prefix(16) {
-                for smaller in simpler(items[index], element).prefix(4) {
+                for smaller in simpler(items[index], element) {
                     var copy = items
                     copy[index] = smaller
                     candidates.append(.array(copy))
@@ -145,7 +147,7 @@ enum InputGenerator {
                 }
             }
             for key in keys.prefix(16) {
-                for smaller in simpler(members[key]!, values).prefix(4) {
+                for smaller in simpler(members[key]!, values) {
                     var copy = members
                     copy[key] = smaller
                     candidates.append(.object(copy))

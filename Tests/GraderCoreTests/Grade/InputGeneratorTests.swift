@@ -54,6 +54,23 @@ struct InputGeneratorTests {
         #expect(steps > 0)
     }
 
+    @Test func numbersInsideNestedListsShrinkToo() {
+        // "Fails" for any inner list of three or more numbers: the list cannot get shorter,
+        // but its numbers can become 0.
+        let spec = InputSpec(seed: 1, count: 1, variables: [
+            .init(name: "points", generator: .array(.array(.double(min: -100, max: 100), minLength: 0, maxLength: 3),
+                                                    minLength: 0, maxLength: 3)),
+        ])
+        let failing: [String: JSONValue] = ["points": .array([
+            .array([.double(84.99), .double(38.41), .double(-80.75)]), .array([]),
+        ])]
+        let (smallest, _) = InputGenerator.shrink(failing, spec: spec, budget: 500) { input in
+            guard case .array(let lists)? = input["points"] else { return false }
+            return lists.contains { if case .array(let inner) = $0 { return inner.count >= 3 } else { return false } }
+        }
+        #expect(smallest == ["points": .array([.array([.double(0), .double(0), .double(0)])])])
+    }
+
     @Test func shrinkingStopsAtItsBudget() {
         var tries = 0
         // Every candidate "fails", so there is always a simpler one to try: only the budget stops it.

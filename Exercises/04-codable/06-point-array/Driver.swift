@@ -1,0 +1,110 @@
+import ExerciseKit
+import Foundation
+
+@main
+enum PointArrayDriver: ExerciseDriver {
+    /// A point as the cases write it: `{x, y}`, whatever shape `Point` chooses for itself.
+    struct PointView: Codable {
+        var x: Double
+        var y: Double
+
+        init(_ point: Point) {
+            x = point.x
+            y = point.y
+        }
+
+        var point: Point { Point(x: x, y: y) }
+    }
+
+    struct PolygonView: Codable {
+        var name: String
+        var points: [PointView]
+
+        init(_ polygon: Polygon) {
+            name = polygon.name
+            points = polygon.points.map(PointView.init)
+        }
+
+        var polygon: Polygon { Polygon(name: name, points: points.map(\.point)) }
+    }
+
+    /// A point after a round trip through each coder.
+    struct RoundTrip: Encodable {
+        var json: PointView
+        var plist: PointView
+    }
+
+    struct FileText: Decodable { var text: String }
+
+    static func register(_ app: inout Operations) {
+        let store = PolygonStore()
+
+        // What the encoder wrote, parsed back into a value the case can compare.
+        app.on("encodePoint") { (args: PointView) in
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.point))
+        }
+        app.on("encodePolygon") { (args: PolygonView) in
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.polygon))
+        }
+        // The case's `args` is the document itself, handed to the decoder as bytes.
+        app.on("decodePoint") { (document: JSONValue) in
+            PointView(try JSONDecoder().decode(Point.self, from: document.jsonData()))
+        }
+        app.on("decodePolygon") { (document: JSONValue) in
+            PolygonView(try JSONDecoder().decode(Polygon.self, from: document.jsonData()))
+        }
+        app.on("roundTrip") { (args: PointView) -> RoundTrip in
+            let json = try JSONDecoder().decode(Point.self, from: JSONEncoder().encode(args.point))
+            let plist = try PropertyListDecoder().decode(Point.self, from: PropertyListEncoder().encode(args.point))
+            return RoundTrip(json: PointView(json), plist: PointView(plist))
+        }
+        app.on("save") { (polygons: [PolygonView]) in
+            try store.save(polygons.map(\.polygon))
+        }
+        app.on("load") { try store.load().map(PolygonView.init) }
+        // Someone else (an older version of the app, a sync service) wrote the file.
+        app.on("writeFile") { (args: FileText) in
+            let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try Data(args.text.utf8).write(to: documents.appending(path: "polygons.json"))
+        }
+    }
+}
+
+/// Any JSON value, so that a case can write the document to decode as its `args`.
+enum JSONValue: Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+
+    func jsonData() throws -> Data {
+        try JSONEncoder().encode(self)
+    }
+}

@@ -1,0 +1,125 @@
+import ExerciseKit
+import Foundation
+
+@main
+enum BorderedCircleDriver: ExerciseDriver {
+    struct Border: Codable {
+        var width: Double
+        var color: String
+    }
+
+    /// A shape as the cases write it: `{radius, center: {x, y}}`, plus `border` for a
+    /// bordered circle.
+    struct ShapeArgs: Decodable {
+        var radius: Double
+        var center: Circle.Center
+        var border: Border?
+
+        var shape: Circle {
+            guard let border else { return Circle(radius: radius, center: center) }
+            return BorderedCircle(radius: radius, center: center,
+                                  borderWidth: border.width, borderColor: border.color)
+        }
+    }
+
+    /// A decoded shape as the cases see it, with the class it came back as.
+    struct ShapeView: Encodable {
+        var kind: String
+        var radius: Double
+        var center: Circle.Center
+        var border: Border?
+
+        init(_ shape: Circle) {
+            radius = shape.radius
+            center = shape.center
+            if let bordered = shape as? BorderedCircle {
+                kind = "bordered"
+                border = Border(width: bordered.borderWidth, color: bordered.borderColor)
+            } else {
+                kind = "circle"
+            }
+        }
+    }
+
+    /// A bordered circle after a round trip through each coder.
+    struct RoundTrip: Encodable {
+        var json: ShapeView
+        var plist: ShapeView
+    }
+
+    static func register(_ app: inout Operations) {
+        let store = ShapeStore()
+
+        // What JSONEncoder wrote, parsed back into a value the case can compare.
+        app.on("encode") { (args: ShapeArgs) in
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.shape))
+        }
+        // The case's `args` is the document itself, handed to the decoder as bytes.
+        app.on("decodeBordered") { (document: JSONValue) in
+            ShapeView(try JSONDecoder().decode(BorderedCircle.self, from: document.jsonData()))
+        }
+        app.on("decodeBorderedList") { (document: JSONValue) in
+            try JSONDecoder().decode([BorderedCircle].self, from: document.jsonData()).map(ShapeView.init)
+        }
+        app.on("decodeCircle") { (document: JSONValue) in
+            ShapeView(try JSONDecoder().decode(Circle.self, from: document.jsonData()))
+        }
+        app.on("roundTrip") { (args: ShapeArgs) -> RoundTrip in
+            guard let bordered = args.shape as? BorderedCircle else {
+                throw DriverError("roundTrip takes a bordered circle")
+            }
+            let json = try JSONDecoder().decode(BorderedCircle.self, from: JSONEncoder().encode(bordered))
+            let plist = try PropertyListDecoder().decode(BorderedCircle.self, from: PropertyListEncoder().encode(bordered))
+            return RoundTrip(json: ShapeView(json), plist: ShapeView(plist))
+        }
+        app.on("save") { (shapes: [ShapeArgs]) in
+            try store.save(shapes.map(\.shape))
+        }
+        app.on("load") { try store.load().map(ShapeView.init) }
+    }
+}
+
+/// A mistake in the cases, not in the learner's code.
+struct DriverError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Any JSON value, so that a case can write the document to decode as its `args`.
+enum JSONValue: Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let values): try container.encode(values)
+        case .object(let members): try container.encode(members)
+        }
+    }
+
+    func jsonData() throws -> Data {
+        try JSONEncoder().encode(self)
+    }
+}
