@@ -88,7 +88,9 @@ public struct ThrownError: Codable, Hashable, Sendable {
     public static func render(codingPath: [CodingKey]) -> String {
         var text = ""
         for key in codingPath {
-            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
+            // Array positions are keys named "Index N"; a dictionary key "3" also has an intValue
+            // but is a name, written as one.
+            if let index = key.intValue, key.stringValue == "Index \(index)" {
                 text += "[\(index)]"
             } else {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"

@@ -9,6 +9,9 @@ struct Verify: ParsableCommand {
 
     @OptionGroup var options: CourseOptions
 
+    @Argument(help: "Exercises or lessons to verify (default: the whole course). A lesson verifies its text and all its exercises.")
+    var names: [String] = []
+
     @Option(help: "terminal or json.")
     var format: OutputFormat = .terminal
 
@@ -16,7 +19,12 @@ struct Verify: ParsableCommand {
         let workspace = try options.workspace()
         let report: VerifyReport
         do {
-            report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems)
+            let course = workspace.course
+            let exercises = try ExerciseSelector.select(names, in: course, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            // A name that is a lesson's verifies its text too.
+            let lessons = names.isEmpty ? course.lessons
+                : course.lessons.filter { lesson in names.contains { (try? LessonSelector.select([$0], in: course))?.first?.id == lesson.id } }
+            report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems, exercises: exercises, lessons: lessons)
         } catch {
             throw fail(error)
         }

@@ -28,6 +28,14 @@ struct ThrownErrorTests {
         #expect(thrown(#"{"pets": []}"#)?.codingPath == "name")
         #expect(thrown(#"{"name": "Ana", "pets": [{}]}"#)?.codingPath == "pets[0].name")
         #expect(thrown("[]")?.codingPath == "")
+        // A dictionary key that looks like a number is still a name.
+        struct Scores: Decodable { var scores: [String: Int] }
+        do {
+            _ = try JSONDecoder().decode(Scores.self, from: Data(#"{"scores": {"3": "x"}}"#.utf8))
+            Issue.record("decoding should fail")
+        } catch {
+            #expect(ThrownError(describing: error).codingPath == "scores.3")
+        }
         #expect(ThrownError(describing: CarError.tooFast).codingPath == nil)
     }
 
@@ -87,5 +95,17 @@ struct ThrownErrorTests {
         #expect(reader.next().map { String(decoding: $0, as: UTF8.self) } == "two")
         #expect(reader.next().map { String(decoding: $0, as: UTF8.self) } == "three")
         #expect(reader.next() == nil)
+    }
+}
+
+struct JSONDocumentTests {
+    struct Person: Codable, Equatable { var name: String; var age: Int }
+
+    @Test func anArgumentReachesADecoderAsBytes() throws {
+        let document = try JSONDecoder().decode(JSONDocument.self, from: Data(#"{"name": "Ana", "age": 3, "extra": [1, 2.5, null, true]}"#.utf8))
+        #expect(try JSONDecoder().decode(Person.self, from: document.jsonData()) == Person(name: "Ana", age: 3))
+        #expect(String(decoding: try document.jsonData(), as: UTF8.self) == #"{"age":3,"extra":[1,2.5,null,true],"name":"Ana"}"#)
+        let plain = JSONDocument.object(["name": .string("Ana"), "age": .int(3)])
+        #expect(try PropertyListDecoder().decode(Person.self, from: plain.plistData(format: .binary)) == Person(name: "Ana", age: 3))
     }
 }

@@ -41,16 +41,16 @@ enum PointArrayDriver: ExerciseDriver {
 
         // What the encoder wrote, parsed back into a value the case can compare.
         app.on("encodePoint") { (args: PointView) in
-            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.point))
+            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.point))
         }
         app.on("encodePolygon") { (args: PolygonView) in
-            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.polygon))
+            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.polygon))
         }
         // The case's `args` is the document itself, handed to the decoder as bytes.
-        app.on("decodePoint") { (document: JSONValue) in
+        app.on("decodePoint") { (document: JSONDocument) in
             PointView(try JSONDecoder().decode(Point.self, from: document.jsonData()))
         }
-        app.on("decodePolygon") { (document: JSONValue) in
+        app.on("decodePolygon") { (document: JSONDocument) in
             PolygonView(try JSONDecoder().decode(Polygon.self, from: document.jsonData()))
         }
         app.on("roundTrip") { (args: PointView) -> RoundTrip in
@@ -67,44 +67,5 @@ enum PointArrayDriver: ExerciseDriver {
             let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
             try Data(args.text.utf8).write(to: documents.appending(path: "polygons.json"))
         }
-    }
-}
-
-/// Any JSON value, so that a case can write the document to decode as its `args`.
-enum JSONValue: Codable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .object(let members): try container.encode(members)
-        }
-    }
-
-    func jsonData() throws -> Data {
-        try JSONEncoder().encode(self)
     }
 }

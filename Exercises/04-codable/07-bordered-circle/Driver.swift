@@ -52,16 +52,16 @@ enum BorderedCircleDriver: ExerciseDriver {
 
         // What JSONEncoder wrote, parsed back into a value the case can compare.
         app.on("encode") { (args: ShapeArgs) in
-            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.shape))
+            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.shape))
         }
         // The case's `args` is the document itself, handed to the decoder as bytes.
-        app.on("decodeBordered") { (document: JSONValue) in
+        app.on("decodeBordered") { (document: JSONDocument) in
             ShapeView(try JSONDecoder().decode(BorderedCircle.self, from: document.jsonData()))
         }
-        app.on("decodeBorderedList") { (document: JSONValue) in
+        app.on("decodeBorderedList") { (document: JSONDocument) in
             try JSONDecoder().decode([BorderedCircle].self, from: document.jsonData()).map(ShapeView.init)
         }
-        app.on("decodeCircle") { (document: JSONValue) in
+        app.on("decodeCircle") { (document: JSONDocument) in
             ShapeView(try JSONDecoder().decode(Circle.self, from: document.jsonData()))
         }
         app.on("roundTrip") { (args: ShapeArgs) -> RoundTrip in
@@ -83,43 +83,4 @@ enum BorderedCircleDriver: ExerciseDriver {
 struct DriverError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Any JSON value, so that a case can write the document to decode as its `args`.
-enum JSONValue: Codable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .object(let members): try container.encode(members)
-        }
-    }
-
-    func jsonData() throws -> Data {
-        try JSONEncoder().encode(self)
-    }
 }

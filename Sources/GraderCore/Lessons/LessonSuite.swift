@@ -16,7 +16,9 @@ public struct LessonSuite {
             Result {
                 do {
                     let document = try LessonDocument(url: lesson.file, displayPath: lesson.displayPath)
-                    return try checker.check(document, fix: fix)
+                    var result = try checker.check(document, fix: fix)
+                    result.problems += LessonLinks.broken(in: document)
+                    return result
                 } catch let problems as LessonProblems {
                     return LessonResult(lesson: lesson.displayPath, checks: 0, failures: [],
                                         problems: problems.problems, fixed: 0)

@@ -34,17 +34,18 @@ public struct CourseVerifier {
         self.grader = grader
     }
 
-    public func verify(problems: [CourseProblem]) throws -> VerifyReport {
+    /// Verifies `exercises` and `lessons` (by default the whole course).
+    public func verify(problems: [CourseProblem], exercises: [Exercise]? = nil, lessons: [Lesson]? = nil) throws -> VerifyReport {
         var jobs: [Grader.Job] = []
-        for exercise in grader.course.exercises {
+        for exercise in exercises ?? grader.course.exercises {
             jobs.append(Grader.Job(exercise: exercise, variant: .reference))
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
             jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
         }
         let results = try grader.grade(jobs)
         let checks = zip(jobs, results).map { job, result in check(job, result) }
-        let lessons = try LessonSuite(grader: grader).check(grader.course.lessons)
-        return VerifyReport(problems: problems, checks: checks, lessons: lessons)
+        let lessonResults = try LessonSuite(grader: grader).check(lessons ?? grader.course.lessons)
+        return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
     }
 
     private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {

@@ -146,6 +146,14 @@ struct CommandLineTests {
         #expect(result.stdout.hasSuffix("verify: 8 passed, 0 failed\n"))
     }
 
+    @Test func verifyCanBeLimitedToOneExercise() throws {
+        let result = try run(["verify", "counter"], in: try course(solving: false))
+        #expect(result.status == 0)
+        // The counter's reference, starter and one mutant, and nothing else.
+        #expect(result.stdout.hasSuffix("verify: 3 passed, 0 failed\n"))
+        #expect(!result.stdout.contains("documents"))
+    }
+
     @Test func lessonsCheckAndShow() throws {
         let course = try course(solving: false)
         let lesson = try String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8)

@@ -94,6 +94,21 @@ struct LessonCheckerTests {
         #expect(failure.message.contains("| two"))
     }
 
+    @Test func aLinkThatLeadsNowhereIsAProblem() throws {
+        let lesson = """
+            # Links
+
+            - [Counter](../Exercises/00-fixtures/01-counter/README.md): exists.
+            - [Gone](../Exercises/00-fixtures/09-gone/README.md): renamed long ago.
+            - [Swift](https://swift.org) and [above](#links) are not files.
+            """
+        let (result, _) = try check(lesson)
+        #expect(result.problems.map(\.description) == [
+            "Lessons/00-fixtures.md:4: the link to ../Exercises/00-fixtures/09-gone/README.md leads nowhere",
+        ])
+        #expect(!result.passed)
+    }
+
     @Test func anOutputBlockMayEndTheLesson() throws {
         let lesson = "# Last\n\n```swift\nprint(\"hi\")\n```\n\n```output\nhi\n```\n"
         let (result, _) = try check(lesson)

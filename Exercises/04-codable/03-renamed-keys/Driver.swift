@@ -1,0 +1,46 @@
+import ExerciseKit
+import Foundation
+
+@main
+enum RenamedKeysDriver: ExerciseDriver {
+    struct JSONText: Decodable { var json: String }
+
+    /// An author as the cases write it and see it, with Swift's property names.
+    struct AuthorView: Codable {
+        var fullName: String
+        var birthYear: Int
+        var country: String
+        var cachedSummary: String
+
+        init(_ author: Author) {
+            fullName = author.fullName
+            birthYear = author.birthYear
+            country = author.country
+            cachedSummary = author.cachedSummary
+        }
+
+        var author: Author {
+            var author = Author(fullName: fullName, birthYear: birthYear, country: country)
+            author.cachedSummary = cachedSummary
+            return author
+        }
+    }
+
+    struct Authors: Decodable { var authors: [AuthorView] }
+
+    static func register(_ app: inout Operations) {
+        let store = AuthorStore()
+
+        // Plain coders: the model's own keys must do the renaming.
+        app.on("decode") { (args: JSONText) -> [AuthorView] in
+            try JSONDecoder().decode([Author].self, from: Data(args.json.utf8)).map(AuthorView.init)
+        }
+        app.on("encode") { (args: Authors) -> String in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: try encoder.encode(args.authors.map(\.author)), as: UTF8.self)
+        }
+        app.on("save") { (args: Authors) in try store.save(args.authors.map(\.author)) }
+        app.on("load") { try store.load().map(AuthorView.init) }
+    }
+}
