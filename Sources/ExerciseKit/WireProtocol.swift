@@ -58,8 +58,13 @@ public struct ThrownError: Codable, Hashable, Sendable {
     /// Enum errors give their case name (`keyNotFound`), `NSError`s their domain and code
     /// (`NSCocoaErrorDomain.4`), and other types the text of `String(describing:)`.
     public init(describing error: Error) {
-        type = Self.typeName(of: error)
-        `case` = Self.caseName(of: error)
+        if let cocoa = CocoaErrorNames.caseName(of: error) {
+            type = "CocoaError"
+            `case` = cocoa
+        } else {
+            type = Self.typeName(of: error)
+            `case` = Self.caseName(of: error)
+        }
         description = Self.describe(error)
         codingPath = Self.codingPath(of: error).map(Self.render(codingPath:))
     }

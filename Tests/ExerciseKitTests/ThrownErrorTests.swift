@@ -39,6 +39,22 @@ struct ThrownErrorTests {
         #expect(ThrownError(describing: CarError.tooFast).codingPath == nil)
     }
 
+    @Test func cocoaErrorsAreNamedLikeTheirCodes() throws {
+        let exists = ThrownError(describing: CocoaError(.fileWriteFileExists))
+        #expect(exists.type == "CocoaError" && exists.case == "fileWriteFileExists")
+        // PropertyListSerialization throws a plain NSError in the Cocoa domain: the same name.
+        do {
+            _ = try PropertyListSerialization.propertyList(from: Data("not a plist <".utf8), format: nil)
+            Issue.record("parsing should fail")
+        } catch {
+            let thrown = ThrownError(describing: error)
+            #expect(thrown.type == "CocoaError")
+            #expect(thrown.case == "propertyListReadCorrupt")
+        }
+        #expect(ThrownError(describing: NSError(domain: NSCocoaErrorDomain, code: 9999)).case == "code 9999")
+        #expect(ThrownError(describing: NSError(domain: "Other", code: 1)).case == "Other.1")
+    }
+
     @Test func enumErrorsGiveTheirCase() {
         let plain = ThrownError(describing: CarError.tooFast)
         #expect(plain.type == "CarError")

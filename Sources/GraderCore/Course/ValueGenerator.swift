@@ -152,13 +152,19 @@ struct GeneratorFile: Decodable {
         }
     }
 
-    /// `a-z0-9_` → the characters, with `x-y` as an inclusive range; a `-` first or last is itself.
+    /// `a-z0-9_` → the characters. `x-y` is an inclusive range only between two lowercase
+    /// letters, two uppercase letters or two digits (`a-f`, `A-Z`, `0-9`); any other `-` is itself,
+    /// so `_-é` is three characters, not everything from `_` to `é`.
     static func expand(alphabet: String) -> [String] {
         let characters = Array(alphabet)
+        func sameClass(_ a: Character, _ b: Character) -> Bool {
+            guard a.isASCII, b.isASCII else { return false }
+            return (a.isLowercase && b.isLowercase) || (a.isUppercase && b.isUppercase) || (a.isNumber && b.isNumber)
+        }
         var result: [String] = []
         var index = 0
         while index < characters.count {
-            if index + 2 < characters.count, characters[index + 1] == "-",
+            if index + 2 < characters.count, characters[index + 1] == "-", sameClass(characters[index], characters[index + 2]),
                let from = characters[index].unicodeScalars.first?.value,
                let to = characters[index + 2].unicodeScalars.first?.value, from <= to {
                 result += (from...to).compactMap(Unicode.Scalar.init).map { String(Character($0)) }

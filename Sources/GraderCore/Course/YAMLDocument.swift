@@ -32,11 +32,33 @@ struct YAMLDocument {
         }
     }
 
+    /// `node` with every mapping key made a plain scalar. Yams looks a key up as a plain scalar,
+    /// so a quoted key that would read as a number (`"001": Bulbasaur`) is otherwise never found.
+    static func plainKeys(_ node: Node) -> Node {
+        switch node {
+        case .mapping(let mapping):
+            let pairs = mapping.map { pair -> (Node, Node) in
+                var key = pair.key
+                if case .scalar(var scalar) = key {
+                    scalar.tag = scalar.tag.copy(with: .implicit)
+                    scalar.style = .plain
+                    key = .scalar(scalar)
+                }
+                return (key, plainKeys(pair.value))
+            }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark, mapping.anchor))
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark, sequence.anchor))
+        case .scalar, .alias:
+            return node
+        }
+    }
+
     /// Decodes the whole document into a file type.
     /// - Throws: ``CourseProblem`` located at the offending field.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         do {
-            return try YAMLDecoder().decode(type, from: root)
+            return try YAMLDecoder().decode(type, from: Self.plainKeys(root))
         } catch let error as DecodingError {
             throw problem(from: error)
         } catch let error as YamlError {

@@ -38,12 +38,12 @@ enum StepJudge {
         case .oneOf(let values):
             guard case .value(let actual) = reply else {
                 return failure(.unexpectedError, "the call threw \(render(reply)), but one of \(values.count) values was expected",
-                               expected: values.map(\.jsonText).joined(separator: "\n"), actual: render(reply))
+                               expected: values.map(\.jsonText).joined(separator: " or "), actual: render(reply))
             }
             let mismatches = values.map { Comparator.compare(expected: $0, actual: actual, options: call.options) }
             if !mismatches.contains(where: { $0 == nil }) {
                 return failure(.wrongValue, "the result is none of the \(values.count) values allowed here (a torn or half-written document?)",
-                               expected: values.map(\.jsonText).joined(separator: "\n  or "), actual: actual.jsonText)
+                               expected: values.map(\.jsonText).joined(separator: " or "), actual: actual.jsonText)
             }
             return checkOutput(call, run, failure)
         case .error(let pattern):

@@ -40,6 +40,16 @@ final class AppSession {
         return finish(event: event, started: started)
     }
 
+    /// Waits until the app has started and answers requests (it replies to the `operations`
+    /// control). A kill during start-up could reach bubblewrap before its inner process has
+    /// arranged to die with it, leaving the app running on the container; and a call's time
+    /// should not include the start-up. Returns false when the app is gone.
+    func waitUntilReady() -> Bool {
+        guard process.send(#"{"control":"operations"}"#) else { return false }
+        if case .reply = process.nextReply(deadline: deadline, outputLimit: limits.outputBytes) { return true }
+        return false
+    }
+
     /// Runs one call and kills the process `delay` seconds after sending it, or as soon as it
     /// answers if that comes first: a crash part-way through whatever the call does.
     /// - Returns: the step's run and, when the call answered before the kill, after how many seconds.

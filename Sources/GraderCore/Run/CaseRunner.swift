@@ -36,6 +36,8 @@ struct CaseRunner {
             switch step {
             case .killDuring(let call):
                 let app = try launched()
+                // Timed from a running app, in every run (the one without a kill too).
+                _ = app.waitUntilReady()
                 if let killAfter {
                     let (killed, answeredAfter) = app.callAndKill(call.operation, arguments: call.arguments, after: killAfter)
                     run = killed

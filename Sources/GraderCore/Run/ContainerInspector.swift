@@ -144,7 +144,13 @@ struct ContainerInspector {
             return .double(double)
         case let value as Int: return .int(value)
         case let value as Double: return .double(value)
-        default: return nil
+        default:
+            // A keyed archive's object references (UIDs), written as XML tools show them.
+            if String(describing: type(of: object)) == "_NSKeyedArchiverUID",
+               let uid = Mirror(reflecting: object).children.first(where: { $0.label == "value" })?.value as? UInt32 {
+                return .object(["CF$UID": .int(Int(uid))])
+            }
+            return nil
         }
     }
 

@@ -79,6 +79,26 @@ struct CourseLoaderTests {
         ])))
     }
 
+    @Test func keysThatLookLikeNumbersAreFoundQuotedOrNot() throws {
+        let temporary = try course(exercise: """
+            format: 1
+            title: One
+            summary: s
+            cases:
+              - name: c
+                steps:
+                  - call: v
+                    expect: {names: {"001": Bulbasaur, 002: Ivysaur, "true": yes}}
+            """)
+        let loaded = try CourseLoader().load(root: temporary.root)
+        #expect(loaded.problems.isEmpty, "\(loaded.problems)")
+        let exercise = try #require(loaded.course.exercises.first)
+        guard case .call(let call) = exercise.cases[0].steps[0] else { Issue.record("not a call"); return }
+        #expect(call.expectation == .value(.object(["names": .object([
+            "001": .string("Bulbasaur"), "002": .string("Ivysaur"), "true": .bool(true),
+        ])])))
+    }
+
     @Test func explicitNullIsALiteralExpectation() throws {
         let temporary = try course(exercise: Self.validExercise.replacingOccurrences(of: "expect: 0", with: "expect: null"))
         let exercise = try #require(try CourseLoader().load(root: temporary.root).course.exercises.first)

@@ -86,6 +86,7 @@ struct InputGeneratorTests {
     @Test func alphabetsExpandRanges() {
         #expect(GeneratorFile.expand(alphabet: "a-c_-") == ["a", "b", "c", "_", "-"])
         #expect(GeneratorFile.expand(alphabet: "-x") == ["-", "x"])
+        #expect(GeneratorFile.expand(alphabet: "0-2._-éñ") == ["0", "1", "2", ".", "_", "-", "é", "ñ"])
     }
 
     @Test func variablesAreSubstitutedWholeScalarsOnly() {

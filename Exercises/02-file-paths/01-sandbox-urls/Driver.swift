@@ -1,0 +1,65 @@
+import ExerciseKit
+import Foundation
+
+@main
+enum SandboxURLsDriver: ExerciseDriver {
+    /// What a case sees of a URL: its file-system path, and whether it is a file URL at all.
+    struct Folder: Encodable {
+        var path: String
+        var fileURL: Bool
+
+        init(_ url: URL) {
+            path = url.path
+            fileURL = url.isFileURL
+        }
+    }
+
+    /// Names one of the folders: `home`, `documents`, `library`, `caches`, `temporary` or
+    /// `applicationSupport`.
+    struct FileArgs: Decodable {
+        var folder: String
+        var name: String
+        var text: String?
+    }
+
+    struct UnknownFolder: Error {}
+
+    static func folder(named name: String) throws -> URL {
+        switch name {
+        case "home": return AppFolders.home()
+        case "documents": return AppFolders.documents()
+        case "library": return AppFolders.library()
+        case "caches": return AppFolders.caches()
+        case "temporary": return AppFolders.temporary()
+        case "applicationSupport": return try AppFolders.applicationSupport()
+        default: throw UnknownFolder()
+        }
+    }
+
+    static func register(_ app: inout Operations) {
+        app.on("home") { Folder(AppFolders.home()) }
+        app.on("documents") { Folder(AppFolders.documents()) }
+        app.on("library") { Folder(AppFolders.library()) }
+        app.on("caches") { Folder(AppFolders.caches()) }
+        app.on("temporary") { Folder(AppFolders.temporary()) }
+        app.on("applicationSupport") { Folder(try AppFolders.applicationSupport()) }
+
+        // A fresh container on a real device often has no Application Support yet.
+        app.on("removeApplicationSupport") {
+            let path = NSHomeDirectory() + "/Library/Application Support"
+            if FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
+            }
+        }
+        // The rest of the app writes and reads files in the folders the solution returns.
+        app.on("writeFile") { (args: FileArgs) in
+            let url = try folder(named: args.folder).appending(path: args.name)
+            try Data((args.text ?? "").utf8).write(to: url, options: .atomic)
+        }
+        app.on("readFile") { (args: FileArgs) -> String? in
+            let url = try folder(named: args.folder).appending(path: args.name)
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
