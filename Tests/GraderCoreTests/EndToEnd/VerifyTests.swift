@@ -14,7 +14,7 @@ struct VerifyTests {
         // reference, starter, and a non-atomic mutant that only a kill part-way catches.
         #expect(report.checks.count == 8)
         let atomic = report.checks.first { $0.check == "mutant not-atomic compiles and fails a case" }
-        #expect(atomic?.details == [#"caught by "a crash mid-save leaves the old or the new file""#])
+        #expect(atomic?.details.first?.contains(#""a crash mid-save leaves the old or the new file""#) == true)
         #expect(report.isClean)
     }
 
