@@ -54,3 +54,57 @@ public enum JSONDocument: Codable, Hashable, Sendable {
         return try encoder.encode(self)
     }
 }
+
+extension JSONDocument {
+    /// The value as a property-list object: numbers, booleans, strings, arrays and
+    /// dictionaries; a null is left out (a property list cannot hold one).
+    public var propertyListObject: Any? {
+        switch self {
+        case .null: return nil
+        case .bool(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .string(let value): return value
+        case .array(let values): return values.compactMap(\.propertyListObject)
+        case .object(let members): return members.compactMapValues(\.propertyListObject)
+        }
+    }
+
+    /// A property-list object (as `PropertyListSerialization` or `UserDefaults` give it) as
+    /// JSON: dates as ISO 8601 text and data as base64, as the drivers' encoder writes them; a
+    /// keyed archive's object reference as `{"CF$UID": n}`. Nil for anything else.
+    public init?(propertyList object: Any) {
+        switch object {
+        // On Linux a property-list boolean is a Swift Bool, and a number an NSNumber that
+        // `as? Bool` would also accept: ask for the type itself.
+        case let value as Bool where type(of: object) == Bool.self: self = .bool(value)
+        case let value as String: self = .string(value)
+        case let value as Date: self = .string(ISO8601DateFormatter().string(from: value))
+        case let value as Data: self = .string(value.base64EncodedString())
+        case let value as NSNumber:
+            let kind = String(cString: value.objCType)
+            self = kind == "d" || kind == "f" ? .double(value.doubleValue) : .int(value.intValue)
+        case let value as Int: self = .int(value)
+        case let value as Double: self = .double(value)
+        case let values as [Any]:
+            var items: [JSONDocument] = []
+            for value in values {
+                guard let item = JSONDocument(propertyList: value) else { return nil }
+                items.append(item)
+            }
+            self = .array(items)
+        case let values as [String: Any]:
+            var members: [String: JSONDocument] = [:]
+            for (key, value) in values {
+                guard let member = JSONDocument(propertyList: value) else { return nil }
+                members[key] = member
+            }
+            self = .object(members)
+        default:
+            guard String(describing: type(of: object)) == "_NSKeyedArchiverUID",
+                  let uid = Mirror(reflecting: object).children.first(where: { $0.label == "value" })?.value as? UInt32
+            else { return nil }
+            self = .object(["CF$UID": .int(Int(uid))])
+        }
+    }
+}

@@ -124,4 +124,24 @@ struct JSONDocumentTests {
         let plain = JSONDocument.object(["name": .string("Ana"), "age": .int(3)])
         #expect(try PropertyListDecoder().decode(Person.self, from: plain.plistData(format: .binary)) == Person(name: "Ana", age: 3))
     }
+
+    @Test func propertyListsReadBackAsTheDriversEncodeThem() throws {
+        let written: [String: Any] = ["on": true, "one": 1, "half": 0.5, "two": 2.0, "name": "Ana",
+                                      "when": Date(timeIntervalSince1970: 0), "bytes": Data([1, 2]), "list": [false, 3]]
+        let data = try PropertyListSerialization.data(fromPropertyList: written, format: .binary, options: 0)
+        let read = try PropertyListSerialization.propertyList(from: data, format: nil)
+        #expect(JSONDocument(propertyList: read) == .object([
+            "on": .bool(true), "one": .int(1), "half": .double(0.5), "two": .double(2), "name": .string("Ana"),
+            "when": .string("1970-01-01T00:00:00Z"), "bytes": .string("AQI="), "list": .array([.bool(false), .int(3)]),
+        ]))
+        #expect(JSONDocument(propertyList: URL(fileURLWithPath: "/tmp")) == nil)
+        // A keyed archive's references are readable too.
+        let archive = try NSKeyedArchiver.archivedData(withRootObject: ["a"] as NSArray, requiringSecureCoding: true)
+        let graph = try PropertyListSerialization.propertyList(from: archive, format: nil)
+        let graphText = try JSONDocument(propertyList: graph).map { String(decoding: try $0.jsonData(), as: UTF8.self) }
+        #expect(graphText?.contains(#""root":{"CF$UID":1}"#) == true)
+        // And back: a null cannot be in a property list, so it is left out.
+        let back = JSONDocument.object(["a": .int(1), "b": .null]).propertyListObject as? [String: Any]
+        #expect(back?.count == 1)
+    }
 }

@@ -10,7 +10,7 @@ enum SettingsBundleDriver: ExerciseDriver {
     ]
 
     struct KeyArgs: Decodable { var key: String }
-    struct UserChange: Decodable { var key: String; var value: PlistValue }
+    struct UserChange: Decodable { var key: String; var value: JSONDocument }
 
     /// What the typed getters return for a few keys.
     struct TypedReads: Encodable {
@@ -34,8 +34,8 @@ enum SettingsBundleDriver: ExerciseDriver {
     static func register(_ app: inout Operations) {
         let defaults = UserDefaults.standard
 
-        app.on("defaultValues") { () -> [String: PlistValue] in
-            try SettingsBundle.defaultValues().mapValues(PlistValue.init(any:))
+        app.on("defaultValues") { () -> [String: JSONDocument] in
+            try SettingsBundle.defaultValues().mapValues { JSONDocument(propertyList: $0) ?? .string("<\(type(of: $0))>") }
         }
         app.on("registerDefaults") { try SettingsBundle.registerDefaults() }
         // The user changes a setting (in the Settings app or in the app itself).
@@ -43,11 +43,11 @@ enum SettingsBundleDriver: ExerciseDriver {
             defaults.set(change.value.propertyListObject, forKey: change.key)
         }
         // `object(forKey:)` of one key: whatever the user set, else the registered default, else null.
-        app.on("read") { (args: KeyArgs) in PlistValue(any: defaults.object(forKey: args.key)) }
+        app.on("read") { (args: KeyArgs) in defaults.object(forKey: args.key).flatMap { JSONDocument(propertyList: $0) } ?? .null }
         // `object(forKey:)` of every key the bundle mentions.
-        app.on("snapshot") { () -> [String: PlistValue] in
-            var values: [String: PlistValue] = [:]
-            for key in knownKeys { values[key] = PlistValue(any: defaults.object(forKey: key)) }
+        app.on("snapshot") { () -> [String: JSONDocument] in
+            var values: [String: JSONDocument] = [:]
+            for key in knownKeys { values[key] = defaults.object(forKey: key).flatMap { JSONDocument(propertyList: $0) } ?? .null }
             return values
         }
         app.on("typed") {
@@ -55,77 +55,6 @@ enum SettingsBundleDriver: ExerciseDriver {
                        speed_limit: defaults.integer(forKey: "speed_limit"),
                        radio_volume: defaults.double(forKey: "radio_volume"),
                        gearbox: defaults.string(forKey: "gearbox"))
-        }
-    }
-}
-
-/// A property-list value as JSON: what the cases write and what results compare.
-enum PlistValue: Codable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case array([PlistValue])
-    case dictionary([String: PlistValue])
-    /// A value JSON cannot show (Data, Date): its type, for the failure message.
-    case other(String)
-
-    init(any value: Any?) {
-        switch value {
-        case nil:
-            self = .null
-        case let string as String:
-            self = .string(string)
-        // On Linux a plist or defaults Bool is a Bool, and `as? Bool` refuses other numbers.
-        case let bool as Bool where !(value is Int) && !(value is Double):
-            self = .bool(bool)
-        case let int as Int:
-            self = .int(int)
-        case let double as Double:
-            self = .double(double)
-        case let array as [Any]:
-            self = .array(array.map(PlistValue.init(any:)))
-        case let dictionary as [String: Any]:
-            self = .dictionary(dictionary.mapValues(PlistValue.init(any:)))
-        case let other?:
-            self = .other("<\(type(of: other))>")
-        }
-    }
-
-    var propertyListObject: Any? {
-        switch self {
-        case .null: nil
-        case .bool(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .string(let value), .other(let value): value
-        case .array(let values): values.compactMap(\.propertyListObject)
-        case .dictionary(let values): values.mapValues(\.propertyListObject)
-        }
-    }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([PlistValue].self) { self = .array(value) }
-        else { self = .dictionary(try container.decode([String: PlistValue].self)) }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value), .other(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .dictionary(let values): try container.encode(values)
         }
     }
 }

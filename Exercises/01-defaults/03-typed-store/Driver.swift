@@ -27,7 +27,7 @@ enum TypedStoreDriver: ExerciseDriver {
     /// arrays, dictionaries) under `key`.
     struct ExternalArgs: Decodable {
         var key: String
-        var value: RawValue
+        var value: JSONDocument
     }
 
     static func register(_ app: inout Operations) {
@@ -117,31 +117,5 @@ struct AllReadings: Encodable {
         try container.encode(strings, forKey: .strings)
         try container.encode(counts, forKey: .counts)
         try container.encode(contains, forKey: .contains)
-    }
-}
-
-/// A raw JSON value turned into a property-list object.
-enum RawValue: Decodable {
-    case bool(Bool), int(Int), double(Double), string(String), array([RawValue]), dictionary([String: RawValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([RawValue].self) { self = .array(value) }
-        else { self = .dictionary(try container.decode([String: RawValue].self)) }
-    }
-
-    var propertyListObject: Any {
-        switch self {
-        case .bool(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.propertyListObject)
-        case .dictionary(let values): values.mapValues(\.propertyListObject)
-        }
     }
 }

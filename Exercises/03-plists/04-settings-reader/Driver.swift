@@ -6,7 +6,7 @@ enum SettingsReaderDriver: ExerciseDriver {
     /// Panes written to a fresh folder before reading `open`: `panes` become XML property
     /// lists, `texts` are written as they are (to make files that are no property list).
     struct ParseArgs: Decodable {
-        var panes: [String: PlistValue]?
+        var panes: [String: JSONDocument]?
         var texts: [String: String]?
         var open: String
     }
@@ -20,7 +20,7 @@ enum SettingsReaderDriver: ExerciseDriver {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("panes-\(folderCount)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (name, pane) in args.panes ?? [:] {
-                let data = try PropertyListSerialization.data(fromPropertyList: pane.propertyListObject,
+                let data = try PropertyListSerialization.data(fromPropertyList: pane.propertyListObject ?? NSNull(),
                                                               format: .xml, options: 0)
                 try data.write(to: folder.appendingPathComponent(name + ".plist"))
             }
@@ -110,32 +110,6 @@ enum ShownValue: Encodable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
-        }
-    }
-}
-
-/// A property-list value written in the case as JSON.
-enum PlistValue: Decodable {
-    case bool(Bool), int(Int), double(Double), string(String), array([PlistValue]), dictionary([String: PlistValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([PlistValue].self) { self = .array(value) }
-        else { self = .dictionary(try container.decode([String: PlistValue].self)) }
-    }
-
-    var propertyListObject: Any {
-        switch self {
-        case .bool(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.propertyListObject)
-        case .dictionary(let values): values.mapValues(\.propertyListObject)
         }
     }
 }

@@ -10,7 +10,7 @@ enum PokedexDriver: ExerciseDriver {
     /// A bundle of the driver's making: `plist` is written as pokemons.plist (binary),
     /// `text` as its raw bytes; with neither, the bundle has no pokemons.plist.
     struct FakeBundleArgs: Decodable {
-        var plist: PlistValue?
+        var plist: JSONDocument?
         var text: String?
     }
 
@@ -52,7 +52,7 @@ enum PokedexDriver: ExerciseDriver {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("pokemons.plist")
             if let plist = args.plist {
-                try PropertyListSerialization.data(fromPropertyList: plist.propertyListObject, format: .binary, options: 0)
+                try PropertyListSerialization.data(fromPropertyList: plist.propertyListObject ?? NSNull(), format: .binary, options: 0)
                     .write(to: file)
             } else if let text = args.text {
                 try Data(text.utf8).write(to: file)
@@ -68,30 +68,4 @@ enum PokedexDriver: ExerciseDriver {
 struct DriverError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A property-list value written in the case as JSON.
-enum PlistValue: Decodable {
-    case bool(Bool), int(Int), double(Double), string(String), array([PlistValue]), dictionary([String: PlistValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .double(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([PlistValue].self) { self = .array(value) }
-        else { self = .dictionary(try container.decode([String: PlistValue].self)) }
-    }
-
-    var propertyListObject: Any {
-        switch self {
-        case .bool(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(\.propertyListObject)
-        case .dictionary(let values): values.mapValues(\.propertyListObject)
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -116,42 +117,10 @@ struct ContainerInspector {
         return .plist(format: format, value: value)
     }
 
-    /// A property-list object as JSON: dates as ISO 8601 text and data as base64, as the
-    /// drivers' `JSONEncoder` writes them.
+    /// A property-list object as JSON, converted as the drivers convert them.
     static func jsonValue(plist object: Any) -> JSONValue? {
-        switch object {
-        case let value as Bool where type(of: object) == Bool.self: return .bool(value)
-        case let value as String: return .string(value)
-        case let value as Date: return .string(ISO8601DateFormatter().string(from: value))
-        case let value as Data: return .string(value.base64EncodedString())
-        case let value as [Any]:
-            var items: [JSONValue] = []
-            for item in value {
-                guard let converted = jsonValue(plist: item) else { return nil }
-                items.append(converted)
-            }
-            return .array(items)
-        case let value as [String: Any]:
-            var members: [String: JSONValue] = [:]
-            for (key, item) in value {
-                guard let converted = jsonValue(plist: item) else { return nil }
-                members[key] = converted
-            }
-            return .object(members)
-        case let value as NSNumber:
-            let double = value.doubleValue
-            if double == double.rounded(), abs(double) < 9e15 { return .int(value.intValue) }
-            return .double(double)
-        case let value as Int: return .int(value)
-        case let value as Double: return .double(value)
-        default:
-            // A keyed archive's object references (UIDs), written as XML tools show them.
-            if String(describing: type(of: object)) == "_NSKeyedArchiverUID",
-               let uid = Mirror(reflecting: object).children.first(where: { $0.label == "value" })?.value as? UInt32 {
-                return .object(["CF$UID": .int(Int(uid))])
-            }
-            return nil
-        }
+        guard let document = JSONDocument(propertyList: object), let data = try? document.jsonData() else { return nil }
+        return try? JSONValue(parsing: data)
     }
 
     static func preview(_ data: Data) -> String {
