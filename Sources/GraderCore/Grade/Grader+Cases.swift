@@ -131,7 +131,6 @@ extension Grader {
                 smallestFailure = found
                 return true
             }
-            if shrunk.steps == 0 { smallestFailure = first }
             return (smallestFailure, CaseVariation(
                 seed: spec.seed, run: "input \(index + 1) of \(spec.count)", input: .object(shrunk.input),
                 originalInput: shrunk.steps > 0 ? .object(input) : nil,
@@ -146,33 +145,17 @@ extension Grader {
                              reference: CaseRun?) -> (StepFailure?, CaseVariation?) {
         let killIndex = testCase.steps.firstIndex { if case .killDuring = $0 { return true } else { return false } } ?? 0
         guard case .killDuring(let call) = testCase.steps[killIndex] else { return (nil, nil) }
-        var timed: StepRun?
-        var calibrationFailure: StepFailure?
-        do {
-            let run = try runner.run(testCase, bundle: bundle, exercise: exercise) { index, run in
-                if index == killIndex { timed = run }
-                calibrationFailure = StepJudge.judge(testCase.steps[index], index: index, run: run,
-                                                     reference: reference.flatMap { index < $0.steps.count ? $0.steps[index] : nil })
-                calibrationFailure?.steps = testCase.steps[...index].map(StepJudge.describe)
-                return calibrationFailure != nil
-            }
-            if calibrationFailure == nil {
-                calibrationFailure = ContainerJudge.judge(testCase.container, observed: run.container,
-                                                          reference: reference?.container, stepCount: testCase.steps.count)
-            }
-        } catch {
-            calibrationFailure = StepFailure(kind: .crashed, stepIndex: 0, step: "launch",
-                                             message: "the grader could not start the app: \(error)", stdout: "", stderr: "")
-        }
-        if let calibrationFailure {
-            return (calibrationFailure, CaseVariation(seed: plan.seed, run: "the run without a kill",
-                                                      detail: "every step ran to completion"))
+        var calibration: CaseRun?
+        if let failure = attempt(testCase, exercise: exercise, bundle: bundle, reference: reference,
+                                 killAfter: nil, observed: &calibration) {
+            return (failure, CaseVariation(seed: plan.seed, run: "the run without a kill",
+                                           detail: "every step ran to completion"))
         }
         // The moments are stratified: repetition k of n is killed in its own slice of the call's
         // time (slices shuffled, a random point in each), so a torn-write window of 1/n of the
         // call is always hit. A call that answers before its kill shows the call is quicker
         // than measured, and the time still to cover shrinks to what it took.
-        var full = timed?.duration ?? 0
+        var full = calibration.flatMap { killIndex < $0.steps.count ? $0.steps[killIndex].duration : nil } ?? 0
         var random = SeededRandom(seed: plan.seed)
         let slices = (0..<plan.repetitions).shuffled(using: &random)
         for (repetition, slice) in zip(1..., slices) {

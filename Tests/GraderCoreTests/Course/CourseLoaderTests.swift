@@ -280,6 +280,25 @@ struct CourseLoaderTests {
         #expect(misplaced.first?.message.contains("a bool generator has no 'max_length'") == true)
     }
 
+    @Test func misspeltContainerKindsAndCheckedKillsAreProblems() throws {
+        let kind = try problems(exercise: Self.validExercise + """
+
+                container:
+                  - path: Documents/a.plist
+                    is: plist-xml
+            """)
+        #expect(kind.first?.field == "cases[0].container[0].is")
+        #expect(kind.first?.message.contains("unknown kind 'plist-xml'") == true)
+        let checkedKill = try problems(exercise: Self.validExercise + """
+
+              - name: torn
+                steps:
+                  - kill_during: save
+                    expect: 1
+            """)
+        #expect(checkedKill.first?.message.contains("a `kill_during` step has no result to check") == true)
+    }
+
     @Test func containerChecksStayInsideTheContainer() throws {
         let found = try problems(exercise: Self.validExercise + """
 

@@ -67,6 +67,14 @@ struct FilesOnDiskTests {
         #expect(variation.detail?.contains("into saveBig") == true)
     }
 
+    @Test func aCrashCaseMustFirstPassWithoutAKill() throws {
+        let result = try grade([("try data.write(to: bigURL, options: .atomic)", "_ = data")])
+        let (found, failure) = try failure(result, "a crash mid-save leaves the old or the new file")
+        #expect(failure.kind == .wrongValue)
+        #expect(failure.actual == #"{"state":"missing"}"#)
+        #expect(found.variation?.run == "the run without a kill")
+    }
+
     @Test func aFailingGeneratedInputIsShrunkToTheSmallest() throws {
         let result = try grade([("static func shout(_ text: String) -> String { text.uppercased() }",
                                  #"static func shout(_ text: String) -> String { text.contains("q") ? text : text.uppercased() }"#)])
