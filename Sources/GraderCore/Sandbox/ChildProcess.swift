@@ -74,7 +74,10 @@ final class ChildProcess {
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own, so that a kill reaches what it has started too: bubblewrap's
+        // inner process, before it has arranged to die with the outer one, and the compiler's jobs.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -218,6 +221,7 @@ final class ChildProcess {
     /// Ends the child with SIGKILL and reaps it.
     func kill() {
         guard termination == nil else { return }
+        Glibc.kill(-pid, SIGKILL)
         Glibc.kill(pid, SIGKILL)
         _ = reap(blocking: true)
     }
