@@ -26,8 +26,14 @@ let package = Package(
             name: "GraderCore",
             // GraderCore shares the wire-protocol types with ExerciseKit; depending on it also
             // guarantees that `swift run grader` builds the runtime exercises link against.
-            dependencies: ["ExerciseKit", "Yams"]
+            dependencies: [
+                "ExerciseKit", "Yams",
+                .target(name: "SQLite3", condition: .when(platforms: [.linux])),
+            ]
         ),
+        // `import SQLite3` on Linux, as Apple's SDKs provide it: container checks read learners'
+        // databases with it, and the grader hands the same module map to learners' builds.
+        .systemLibrary(name: "SQLite3", path: "Sources/SQLite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ExerciseKit"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),

@@ -136,6 +136,7 @@ public final class BuildEngine: @unchecked Sendable {
     private func commonFlags(parseAsLibrary: Bool) -> [String] {
         (parseAsLibrary ? ["-parse-as-library"] : [])
             + ["-diagnostic-style=llvm", "-module-cache-path", moduleCache.path, "-I", toolchain.modulesDirectory.path]
+            + toolchain.systemModuleDirectories.flatMap { ["-I", $0.path] }
     }
 
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the

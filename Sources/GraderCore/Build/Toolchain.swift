@@ -8,6 +8,9 @@ public struct Toolchain: Sendable {
     public var modulesDirectory: URL
     /// What to link: `libExerciseKit.a` when it is up to date, otherwise the target's objects.
     public var linkInputs: [URL]
+    /// Folders holding module maps for C libraries the platform's SDK would provide (SQLite3 on
+    /// Linux), passed to every build with `-I`.
+    public var systemModuleDirectories: [URL]
     /// Folders the sandbox must make readable for the binaries to run (the Swift runtime libraries).
     public var runtimeLibraryDirectories: [URL]
     /// Identifies the compiler and runtime build, for build-cache keys.
@@ -56,11 +59,37 @@ public struct Toolchain: Sendable {
         let resolvedCompiler = swiftc.resolvingSymlinksInPath()
         let libraries = resolvedCompiler.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("lib/swift/linux")
+        let systemModules = try systemModuleDirectories(environment: environment)
         var identity = [resolvedCompiler.path, describe(resolvedCompiler), describe(module)]
+        identity += systemModules.map { "\($0.path) \(describe($0.appendingPathComponent("module.modulemap")))" }
         identity += linkInputs.map { "\($0.lastPathComponent) \(describe($0))" }
         return Toolchain(swiftc: swiftc, modulesDirectory: modules, linkInputs: linkInputs,
+                         systemModuleDirectories: systemModules,
                          runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
                          fingerprint: identity.joined(separator: "\n"))
+    }
+
+    /// Where `import SQLite3` is found on Linux: the package's own `Sources/SQLite3` module map,
+    /// beside the sources this grader was built from, or `GRADER_SQLITE3_MODULE_DIR`. Apple's
+    /// SDKs have the module already.
+    static func systemModuleDirectories(environment: [String: String], sourceFile: String = #filePath) throws -> [URL] {
+        #if os(Linux)
+        let folder: URL
+        if let override = environment["GRADER_SQLITE3_MODULE_DIR"] {
+            folder = URL(fileURLWithPath: override)
+        } else {
+            // Sources/GraderCore/Build/Toolchain.swift → Sources/SQLite3
+            folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("SQLite3")
+        }
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) else {
+            throw GraderError.missingTool("the SQLite3 module map",
+                                          hint: "expected \(folder.path)/module.modulemap; set GRADER_SQLITE3_MODULE_DIR to the folder holding it")
+        }
+        return [folder]
+        #else
+        return []
+        #endif
     }
 
     static func findOnPath(_ name: String, environment: [String: String]) -> URL? {
