@@ -12,6 +12,11 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
     public var minSize: Int?
     public var maxSize: Int?
     public var options: ComparisonOptions
+    /// For `sqlite`: a read-only query whose rows (lists in column order) are compared with
+    /// `equals`, or with the reference container's rows when `equals` is nil.
+    public var query: String?
+    /// For `sqlite`: the `PRAGMA user_version` the database must have.
+    public var userVersion: Int?
 
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// Nothing at the path.
@@ -28,6 +33,8 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
         case binaryPlist = "binary-plist"
         /// A JSON document.
         case json
+        /// A SQLite database whose `PRAGMA integrity_check` is ok.
+        case sqlite
     }
 
     /// Whether this assertion needs the reference's container to compare with.
@@ -35,6 +42,7 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
         guard equals == nil else { return false }
         switch kind {
         case .plist, .xmlPlist, .binaryPlist, .json, .directory: return true
+        case .sqlite: return query != nil
         case .absent, .file: return false
         }
     }
@@ -45,6 +53,7 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
         case .absent: return "\(path) does not exist"
         case .file: return "\(path) is a file"
         case .directory: return "\(path) is a folder"
+        case .sqlite: return "\(path) is a SQLite database" + (query.map { ": \($0)" } ?? "")
         default: return "\(path) is a \(kind.rawValue) document"
         }
     }

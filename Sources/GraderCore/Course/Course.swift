@@ -135,6 +135,23 @@ public struct TestCase: Sendable, Hashable, Codable {
     public var crash: CrashPlan?
     /// For randomized differential cases: the generated inputs.
     public var inputs: InputSpec?
+    /// For performance cases: each call's limit, relative to the reference's time for it.
+    public var timeLimit: RelativeTimeLimit?
+}
+
+/// `timeout: 10x`: a call may take `factor` times what the reference took for the same call,
+/// and never less than `floor` seconds, so that a performance case is as fair on a slow
+/// machine as on a fast one.
+public struct RelativeTimeLimit: Sendable, Hashable, Codable {
+    public var factor: Double
+    public var floor: Double
+
+    public static let defaultFloor = 0.25
+
+    /// The limit for a call the reference answered in `referenceSeconds`.
+    public func seconds(forReference referenceSeconds: Double) -> Double {
+        max(floor, factor * referenceSeconds)
+    }
 }
 
 /// One step of a case.

@@ -125,6 +125,7 @@ public struct CourseLoader {
                 }
             }
             problems += crashPlan(for: &testCase, file: caseFile, path: casePath, document: document)
+            problems += timeLimit(for: &testCase, file: caseFile, path: casePath, document: document)
             if let spec = caseFile.generate {
                 testCase.inputs = InputSpec(seed: spec.seed, count: spec.count,
                                             variables: spec.values.map { InputSpec.Variable(name: $0.0, generator: $0.1) })
@@ -194,6 +195,26 @@ public struct CourseLoader {
         return problems
     }
 
+    /// Reads a case's `timeout: 10x` and `timeout_floor`; returns the problems found.
+    private func timeLimit(for testCase: inout TestCase, file: CaseFile, path: [CodingKey],
+                           document: YAMLDocument) -> [CourseProblem] {
+        guard let text = file.timeout?.trimmingCharacters(in: .whitespaces) else {
+            if file.timeoutFloor != nil {
+                return [document.problem(at: path + [AnyCodingKey("timeout_floor")], "`timeout_floor` goes with a relative `timeout`, such as 10x")]
+            }
+            return []
+        }
+        guard text.hasSuffix("x"), let factor = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), factor >= 1 else {
+            return [document.problem(at: path + [AnyCodingKey("timeout")],
+                                     "'\(text)' is not a relative time limit; write it like 10x (ten times the reference's time for each call)")]
+        }
+        if testCase.crash != nil {
+            return [document.problem(at: path + [AnyCodingKey("timeout")], "a case with `kill_during` times its calls itself; leave `timeout` out")]
+        }
+        testCase.timeLimit = RelativeTimeLimit(factor: factor, floor: file.timeoutFloor?.seconds ?? RelativeTimeLimit.defaultFloor)
+        return []
+    }
+
     private func makeAssertion(_ file: ContainerAssertionFile) -> Result<ContainerAssertion, CallProblem> {
         let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
         if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "." {
@@ -211,13 +232,29 @@ public struct CourseLoader {
         if file.kind == .directory, let equals = file.equals, !Self.isListOfStrings(equals) {
             return .failure(CallProblem(field: "equals", message: "a folder's `equals` is its list of names (folders end in /)"))
         }
+        if file.kind != .sqlite, file.query != nil || file.userVersion != nil {
+            return .failure(CallProblem(field: file.query != nil ? "query" : "user_version",
+                                        message: "only a SQLite database (`is: sqlite`) has a query or a user_version"))
+        }
+        if file.kind == .sqlite, let equals = file.equals {
+            if file.query == nil {
+                return .failure(CallProblem(field: "equals", message: "a database's `equals` is the rows of its `query`; add the query"))
+            }
+            guard case .array(let rows) = equals, rows.allSatisfy({ if case .array = $0 { return true } else { return false } }) else {
+                return .failure(CallProblem(field: "equals", message: "a query's rows are a list of lists, one value per column: [[Ada, 36], [Alan, 41]]"))
+            }
+        }
+        if let query = file.query, query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .failure(CallProblem(field: "query", message: "write a read-only query, such as SELECT name FROM people ORDER BY id"))
+        }
         if let tolerance = file.tolerance, tolerance < 0 {
             return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))
         }
         let options = ComparisonOptions(tolerance: file.tolerance ?? ComparisonOptions.standard.tolerance,
                                         unordered: file.unordered ?? false)
         return .success(ContainerAssertion(path: file.path, kind: file.kind, equals: file.equals,
-                                           minSize: file.size?.min?.bytes, maxSize: file.size?.max?.bytes, options: options))
+                                           minSize: file.size?.min?.bytes, maxSize: file.size?.max?.bytes, options: options,
+                                           query: file.query, userVersion: file.userVersion))
     }
 
     private static func isListOfStrings(_ value: JSONValue) -> Bool {

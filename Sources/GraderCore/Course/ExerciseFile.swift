@@ -45,11 +45,15 @@ struct CaseFile: Decodable {
     var repetitions: Int?
     var seed: UInt64?
     var generate: InputSpecFile?
+    /// `10x`: relative to the reference's time.
+    var timeout: String?
+    var timeoutFloor: SecondsValue?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, weight, hidden, steps, container
         case repetitions = "repeat"
-        case seed, generate
+        case seed, generate, timeout
+        case timeoutFloor = "timeout_floor"
     }
 
     init(from decoder: Decoder) throws {
@@ -63,6 +67,8 @@ struct CaseFile: Decodable {
         repetitions = try container.decodeIfPresent(Int.self, forKey: .repetitions)
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
         generate = try container.decodeIfPresent(InputSpecFile.self, forKey: .generate)
+        timeout = try container.decodeIfPresent(String.self, forKey: .timeout)
+        timeoutFloor = try container.decodeIfPresent(SecondsValue.self, forKey: .timeoutFloor)
     }
 }
 
@@ -74,6 +80,8 @@ struct ContainerAssertionFile: Decodable {
     var size: SizeBounds?
     var unordered: Bool?
     var tolerance: Double?
+    var query: String?
+    var userVersion: Int?
 
     struct SizeBounds: Decodable {
         var min: ByteCount?
@@ -92,7 +100,8 @@ struct ContainerAssertionFile: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case path
         case kind = "is"
-        case equals, size, unordered, tolerance
+        case equals, size, unordered, tolerance, query
+        case userVersion = "user_version"
     }
 
     init(from decoder: Decoder) throws {
@@ -110,6 +119,8 @@ struct ContainerAssertionFile: Decodable {
         size = try container.decodeIfPresent(SizeBounds.self, forKey: .size)
         unordered = try container.decodeIfPresent(Bool.self, forKey: .unordered)
         tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+        query = try container.decodeIfPresent(String.self, forKey: .query)
+        userVersion = try container.decodeIfPresent(Int.self, forKey: .userVersion)
     }
 }
 

@@ -49,8 +49,8 @@ enum ContainerJudge {
             } else {
                 return nil
             }
-            return compare(path, "its listing", wanted, .array(names.map(JSONValue.string)), assertion.options)
-        case .file, .plist, .xmlPlist, .binaryPlist, .json:
+            return compare(path, "its listing differs", wanted, .array(names.map(JSONValue.string)), assertion.options)
+        case .file, .plist, .xmlPlist, .binaryPlist, .json, .sqlite:
             guard case .file(let size, let content) = observation else {
                 return Message(text: "\(path) should be a file, but \(describe(observation))")
             }
@@ -60,8 +60,43 @@ enum ContainerJudge {
             if let maxSize = assertion.maxSize, size > maxSize {
                 return Message(text: "\(path) has \(size) bytes; at most \(maxSize) were expected")
             }
+            if assertion.kind == .sqlite { return checkDatabase(assertion, content, reference: reference) }
             return checkContent(assertion, content, reference: reference)
         }
+    }
+
+    private static func checkDatabase(_ assertion: ContainerAssertion, _ content: ContainerObservation.FileContent?,
+                                      reference: ContainerObservation?) -> Message? {
+        let path = assertion.path
+        guard case .database(let snapshot)? = content else {
+            if case .invalid(let reason)? = content { return Message(text: "\(path) should be a SQLite database, but \(reason)") }
+            return Message(text: "\(path) should be a SQLite database, but the grader could not read it")
+        }
+        if snapshot.integrity != ["ok"] {
+            return Message(text: "\(path) is damaged: PRAGMA integrity_check says \(snapshot.integrity.prefix(3).joined(separator: "; "))")
+        }
+        if let version = assertion.userVersion, version != snapshot.userVersion {
+            return Message(text: "\(path) has user_version \(snapshot.userVersion); \(version) was expected",
+                           expected: String(version), actual: String(snapshot.userVersion))
+        }
+        guard let query = assertion.query else { return nil }
+        if snapshot.queryWrites {
+            return Message(text: "the check's query `\(query)` is not read-only, so the grader did not run it. This is a problem with the course, not your code.")
+        }
+        if let error = snapshot.queryError {
+            return Message(text: "\(path): the query `\(query)` failed on your database: \(error)")
+        }
+        let actual = JSONValue.array((snapshot.rows ?? []).map(JSONValue.array))
+        let wanted: JSONValue
+        if let equals = assertion.equals {
+            wanted = equals
+        } else {
+            guard case .file(_, .database(let referenceSnapshot)?)? = reference, let rows = referenceSnapshot.rows else {
+                return referenceMissing(path, reference)
+            }
+            wanted = .array(rows.map(JSONValue.array))
+        }
+        return compare(path, "the rows of `\(query)` differ", wanted, actual, assertion.options)
     }
 
     private static func checkContent(_ assertion: ContainerAssertion, _ content: ContainerObservation.FileContent?,
@@ -75,6 +110,8 @@ enum ContainerJudge {
             return Message(text: "\(path) should be a \(assertion.kind.rawValue) document, but \(reason)")
         case .text(let text)?:
             actual = .string(text)
+        case .database?:
+            return nil
         case .json(let value)?:
             actual = value
         case .plist(let format, let value)?:
@@ -95,14 +132,14 @@ enum ContainerJudge {
             default: return referenceMissing(path, reference)
             }
         }
-        return compare(path, "its content", wanted, actual, assertion.options)
+        return compare(path, "its content differs", wanted, actual, assertion.options)
     }
 
     private static func compare(_ path: String, _ what: String, _ expected: JSONValue, _ actual: JSONValue,
                                 _ options: ComparisonOptions) -> Message? {
         guard let mismatch = Comparator.compare(expected: expected, actual: actual, options: options) else { return nil }
         let location = mismatch.path == "$" ? "" : " at \(mismatch.path)"
-        return Message(text: "\(path): \(what) differs\(location): \(mismatch.summary)", mismatch: mismatch,
+        return Message(text: "\(path): \(what)\(location): \(mismatch.summary)", mismatch: mismatch,
                        expected: expected.jsonText, actual: actual.jsonText)
     }
 

@@ -159,7 +159,7 @@ public final class Grader: @unchecked Sendable {
     }
 
     static func needsReference(_ testCase: TestCase) -> Bool {
-        testCase.container.contains(where: \.comparesWithReference) || testCase.steps.contains { step in
+        testCase.timeLimit != nil || testCase.container.contains(where: \.comparesWithReference) || testCase.steps.contains { step in
             if case .call(let call) = step, call.expectation == .reference { return true }
             return false
         }

@@ -21,6 +21,12 @@ enum StepJudge {
             return failure(.exited, "the app exited with status \(code) before answering (did your code call exit()?)")
         case .timedOut(let seconds):
             return failure(.timedOut, "the app did not answer within \(formatSeconds(seconds)) (an endless loop, or waiting for something that never comes?)")
+        case .tooSlow(let limit, let factor, let referenceSeconds):
+            let factorText = factor == factor.rounded() ? "\(Int(factor))×" : "\(factor)×"
+            let rule = factor * referenceSeconds >= limit
+                ? "\(factorText) the reference's \(formatDuration(referenceSeconds))"
+                : "the case's floor; the reference took \(formatDuration(referenceSeconds))"
+            return failure(.timedOut, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
         case .outputLimit(let bytes):
             return failure(.outputLimit, "the app printed more than \(bytes / 1024) KiB and was stopped (a print inside an endless loop?)")
         case .malformedReply(let text):
@@ -151,6 +157,13 @@ enum StepJudge {
         guard let line = stderr.split(separator: "\n").first(where: { $0.contains("Fatal error") || $0.contains("Precondition failed") || $0.contains("Assertion failed") })
         else { return "" }
         return ": \(line.trimmingCharacters(in: .whitespaces))"
+    }
+
+    /// `4.2 ms`, `250 ms`, `1.93 s`: for measured times, which are rarely whole seconds.
+    static func formatDuration(_ seconds: Double) -> String {
+        if seconds < 0.01 { return String(format: "%.1f ms", seconds * 1000) }
+        if seconds < 1 { return String(format: "%.0f ms", seconds * 1000) }
+        return String(format: "%.2f s", seconds)
     }
 
     static func formatSeconds(_ seconds: Double) -> String {

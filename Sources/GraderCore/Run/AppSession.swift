@@ -1,6 +1,13 @@
 import ExerciseKit
 import Foundation
 
+/// A performance case's limit for one call: `factor` times the reference's time, or the floor.
+struct CallLimit {
+    var seconds: Double
+    var factor: Double
+    var referenceSeconds: Double
+}
+
 /// One launch of an exercise binary on a container: send calls, read replies, end it.
 final class AppSession {
     private let process: ChildProcess
@@ -17,22 +24,28 @@ final class AppSession {
     }
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
-    func call(_ operation: String, arguments: JSONValue?) -> StepRun {
+    /// - Parameter limit: for a performance case, the call's own limit and how it was set.
+    func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil) -> StepRun {
         let started = Date()
         var request: [String: JSONValue] = ["op": .string(operation)]
         if let arguments { request["args"] = arguments }
         guard process.send(JSONValue.object(request).jsonText) else {
             return finish(event: ended(), started: started)
         }
+        let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
         let event: StepEvent
-        switch process.nextReply(deadline: deadline, outputLimit: limits.outputBytes) {
+        switch process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes) {
         case .reply(let line):
             event = Self.decodeReply(line)
         case .ended:
             event = ended()
         case .timedOut:
             process.kill()
-            event = .timedOut(seconds: limits.timeLimit)
+            if let limit, callDeadline <= deadline {
+                event = .tooSlow(limit: limit.seconds, factor: limit.factor, referenceSeconds: limit.referenceSeconds)
+            } else {
+                event = .timedOut(seconds: limits.timeLimit)
+            }
         case .outputLimit:
             process.kill()
             event = .outputLimit(bytes: limits.outputBytes)

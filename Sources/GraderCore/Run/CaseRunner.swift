@@ -15,7 +15,9 @@ struct CaseRunner {
     ///   - shouldStop: called after each step with its index and run; returning true ends the
     ///     case there (the learner's run stops at its first failing step).
     /// - Returns: one run per step executed, and the container observations when every step ran.
+    ///   - callLimits: for a performance case, each call's limit by step index.
     func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, killAfter: Double? = nil,
+             callLimits: [Int: CallLimit] = [:],
              shouldStop: (Int, StepRun) -> Bool = { _, _ in false }) throws -> CaseRun
     {
         var answeredBeforeKill: Double?
@@ -47,7 +49,10 @@ struct CaseRunner {
                     run = app.call(call.operation, arguments: call.arguments)
                 }
             case .call(let call):
-                run = try launched().call(call.operation, arguments: call.arguments)
+                let app = try launched()
+                // A performance case times its calls from a running app: start-up is not the solution's time.
+                if testCase.timeLimit != nil { _ = app.waitUntilReady() }
+                run = app.call(call.operation, arguments: call.arguments, limit: callLimits[index])
             case .relaunch:
                 if let current = session, !current.isGone {
                     run = current.terminate()

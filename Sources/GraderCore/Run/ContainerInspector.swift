@@ -21,6 +21,8 @@ public enum ContainerObservation: Hashable, Sendable, Codable {
         case plist(format: String, value: JSONValue)
         case json(JSONValue)
         case text(String)
+        /// A SQLite database: what its checks and query found.
+        case database(DatabaseSnapshot)
         /// The content is not what the assertion asked for, and why.
         case invalid(String)
     }
@@ -47,7 +49,11 @@ struct ContainerInspector {
             if isLast {
                 if type == S_IFDIR { return .directory(listing(current)) }
                 if type != S_IFREG { return .unreadable("\(assertion.path) is not a regular file") }
-                return .file(size: Int(info.st_size), content: content(of: current, for: assertion))
+                let size = Int(info.st_size)
+                if size > maxBytes, assertion.kind != .file || assertion.equals != nil {
+                    return .file(size: size, content: .invalid("it is larger than \(maxBytes >> 20) MiB, more than the grader reads"))
+                }
+                return .file(size: size, content: content(of: current, for: assertion))
             }
         }
         return .directory(listing(current))
@@ -68,6 +74,8 @@ struct ContainerInspector {
         switch assertion.kind {
         case .absent, .directory: return nil
         case .file where assertion.equals == nil: return nil
+        case .sqlite:
+            return DatabaseInspector(maxBytes: maxBytes).inspect(path: path, query: assertion.query, read: readCapped)
         default: break
         }
         guard let data = readCapped(path) else { return .invalid("it could not be read") }
@@ -85,11 +93,13 @@ struct ContainerInspector {
         }
     }
 
-    /// Reads a regular file without following links, up to `maxBytes`.
+    /// Reads a regular file without following links, up to `maxBytes`; nil for anything else.
     private func readCapped(_ path: String) -> Data? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while data.count < maxBytes {

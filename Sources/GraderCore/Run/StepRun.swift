@@ -21,6 +21,9 @@ public enum StepEvent: Hashable, Sendable, Codable {
     case exited(code: Int32)
     /// The launch's wall-clock limit ran out.
     case timedOut(seconds: Double)
+    /// A call of a performance case took longer than `limit`: `factor` times the reference's
+    /// `referenceSeconds` for the same call (or the case's floor). The app was stopped.
+    case tooSlow(limit: Double, factor: Double, referenceSeconds: Double)
     /// The launch printed more than its output cap.
     case outputLimit(bytes: Int)
     /// The reply was not valid protocol JSON.

@@ -308,4 +308,50 @@ struct CourseLoaderTests {
             """)
         #expect(found.first?.field == "cases[0].container[0].path")
     }
+
+    @Test func databaseChecksAndTimeLimitsAreValidated() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+                timeout: 10
+                container:
+                  - path: Documents/a.plist
+                    is: plist
+                    query: SELECT 1
+                  - path: Documents/a.sqlite
+                    is: sqlite
+                    query: SELECT name FROM people
+                    equals: [Ada, Alan]
+                  - path: Documents/b.sqlite
+                    is: sqlite
+                    equals: [[1]]
+              - name: floor alone
+                timeout_floor: 100ms
+                steps:
+                  - call: value
+                    expect: 0
+            """)
+        #expect(found.map(\.field) == [
+            "cases[0].container[0].query", "cases[0].container[1].equals", "cases[0].container[2].equals",
+            "cases[0].timeout", "cases[1].timeout_floor",
+        ])
+        #expect(found[0].message == "only a SQLite database (`is: sqlite`) has a query or a user_version")
+        #expect(found[1].message.hasPrefix("a query's rows are a list of lists"))
+        #expect(found[3].message.hasPrefix("'10' is not a relative time limit; write it like 10x"))
+        let valid = try course(exercise: Self.validExercise + """
+
+                timeout: 4x
+                timeout_floor: 100ms
+                container:
+                  - path: Documents/a.sqlite
+                    is: sqlite
+                    user_version: 2
+                    query: SELECT name FROM people
+            """)
+        let loaded = try CourseLoader().load(root: valid.root)
+        #expect(loaded.problems.isEmpty)
+        let testCase = try #require(loaded.course.exercises.first?.cases.first)
+        #expect(testCase.timeLimit == RelativeTimeLimit(factor: 4, floor: 0.1))
+        #expect(testCase.container.first?.userVersion == 2)
+        #expect(testCase.container.first?.comparesWithReference == true)
+    }
 }

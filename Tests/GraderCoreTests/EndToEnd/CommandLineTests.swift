@@ -143,7 +143,7 @@ struct CommandLineTests {
     @Test func verifyPassesOnTheFixtureCourse() throws {
         let result = try run(["verify"], in: try course(solving: false))
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("verify: 8 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("verify: 11 passed, 0 failed\n"))
     }
 
     @Test func verifyCanBeLimitedToOneExercise() throws {

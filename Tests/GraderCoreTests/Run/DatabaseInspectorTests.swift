@@ -1,0 +1,97 @@
+import Foundation
+import SQLite3
+import Testing
+@testable import GraderCore
+
+/// The database checks on real SQLite files, including ones an app left behind mid-write.
+struct DatabaseInspectorTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func check(_ name: String, query: String? = nil) -> ContainerObservation {
+        let assertion = ContainerAssertion(path: name, kind: .sqlite, equals: nil, minSize: nil, maxSize: nil,
+                                           options: .standard, query: query, userVersion: nil)
+        return ContainerInspector(root: folder).observe(assertion)
+    }
+
+    func snapshot(_ name: String, query: String? = nil) throws -> DatabaseSnapshot {
+        guard case .file(_, .database(let snapshot)?) = check(name, query: query) else {
+            Issue.record("not read as a database: \(check(name, query: query))")
+            throw CancellationError()
+        }
+        return snapshot
+    }
+
+    /// Opens `name` in the folder and runs `sql`; the connection stays open until `close`.
+    func open(_ name: String, _ sql: String) throws -> OpaquePointer {
+        var db: OpaquePointer?
+        try #require(sqlite3_open(folder.appendingPathComponent(name).path, &db) == SQLITE_OK)
+        try #require(sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK, "\(String(cString: sqlite3_errmsg(db)))")
+        return try #require(db)
+    }
+
+    @Test func readsRowsTypesAndTheUserVersion() throws {
+        sqlite3_close(try open("a.sqlite", """
+            CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n);
+            INSERT INTO t VALUES (1, 2.5, 'x', x'0102', NULL);
+            PRAGMA user_version = 7;
+            """))
+        let found = try snapshot("a.sqlite", query: "SELECT * FROM t")
+        #expect(found.integrity == ["ok"])
+        #expect(found.userVersion == 7)
+        #expect(found.rows == [[.int(1), .double(2.5), .string("x"), .string("AQI="), .null]])
+    }
+
+    @Test func readsWhatAnUnclosedWALDatabaseHolds() throws {
+        // An app killed with its WAL database open: the rows are only in the -wal file.
+        let db = try open("wal.sqlite", """
+            PRAGMA journal_mode = WAL;
+            CREATE TABLE t(x);
+            INSERT INTO t VALUES (1), (2);
+            """)
+        defer { sqlite3_close(db) }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("wal.sqlite-wal").path))
+        let found = try snapshot("wal.sqlite", query: "SELECT x FROM t ORDER BY x")
+        #expect(found.rows == [[.int(1)], [.int(2)]])
+        // The grader read a copy: the container's files are as the app left them.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("wal.sqlite-wal").path))
+    }
+
+    @Test func aQueryThatWritesIsNotRun() throws {
+        sqlite3_close(try open("w.sqlite", "CREATE TABLE t(x); INSERT INTO t VALUES (1);"))
+        let found = try snapshot("w.sqlite", query: "DELETE FROM t")
+        #expect(found.queryWrites)
+        #expect(try snapshot("w.sqlite", query: "SELECT count(*) FROM t").rows == [[.int(1)]])
+    }
+
+    @Test func aDamagedDatabaseFailsItsIntegrityCheck() throws {
+        sqlite3_close(try open("d.sqlite", """
+            CREATE TABLE t(x TEXT);
+            CREATE INDEX tx ON t(x);
+            INSERT INTO t VALUES ('a'), ('b'), ('c');
+            """))
+        // Rewrite the table's rows behind the index's back: the index no longer matches.
+        let url = folder.appendingPathComponent("d.sqlite")
+        var bytes = try Data(contentsOf: url)
+        let range = try #require(bytes.range(of: Data("b".utf8), options: .backwards, in: 4096..<bytes.count))
+        bytes.replaceSubrange(range, with: Data("z".utf8))
+        try bytes.write(to: url)
+        let found = try snapshot("d.sqlite")
+        #expect(found.integrity != ["ok"])
+        let message = ContainerJudge.check(
+            ContainerAssertion(path: "d.sqlite", kind: .sqlite, equals: nil, minSize: nil, maxSize: nil, options: .standard),
+            check("d.sqlite"), reference: nil)?.text
+        #expect(message?.hasPrefix("d.sqlite is damaged: PRAGMA integrity_check says ") == true)
+    }
+
+    @Test func aLinkedJournalIsNotRead() throws {
+        sqlite3_close(try open("l.sqlite", "CREATE TABLE t(x); INSERT INTO t VALUES (1);"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.sqlite-wal").path,
+                                                   withDestinationPath: "/etc/passwd")
+        #expect(try snapshot("l.sqlite", query: "SELECT x FROM t").rows == [[.int(1)]])
+    }
+}
