@@ -8,7 +8,7 @@ enum ContainerJudge {
         for (index, assertion) in assertions.enumerated() where index < observed.count {
             let referenceObservation = reference.flatMap { index < $0.count ? $0[index] : nil }
             if let message = check(assertion, observed[index], reference: referenceObservation) {
-                return StepFailure(kind: .wrongContainer, stepIndex: stepCount + index,
+                return StepFailure(kind: message.courseDefect ? .driverFault : .wrongContainer, stepIndex: stepCount + index,
                                    step: "check \(assertion.summary)", message: message.text,
                                    mismatch: message.mismatch, expected: message.expected, actual: message.actual,
                                    stdout: "", stderr: "")
@@ -22,6 +22,8 @@ enum ContainerJudge {
         var mismatch: Mismatch?
         var expected: String?
         var actual: String?
+        /// The check itself is wrong: a problem with the course, not with the solution.
+        var courseDefect = false
     }
 
     static func check(_ assertion: ContainerAssertion, _ observation: ContainerObservation,
@@ -81,7 +83,8 @@ enum ContainerJudge {
         }
         guard let query = assertion.query else { return nil }
         if snapshot.queryWrites {
-            return Message(text: "the check's query `\(query)` is not read-only, so the grader did not run it. This is a problem with the course, not your code.")
+            return Message(text: "the check's query `\(query)` is not read-only, so the grader did not run it. This is a problem with the course, not your code.",
+                           courseDefect: true)
         }
         if let error = snapshot.queryError {
             return Message(text: "\(path): the query `\(query)` failed on your database: \(error)")

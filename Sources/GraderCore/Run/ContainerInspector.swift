@@ -134,6 +134,13 @@ struct ContainerInspector {
     }
 
     static func preview(_ data: Data) -> String {
+        // Binary content is shown as its first bytes in hex, not as garbled text.
+        // (At most one replacement character: the cut at 24 bytes may split the last one.)
+        let isText = String(decoding: data.prefix(24), as: UTF8.self).filter { $0 == "\u{FFFD}" }.count <= 1
+            && !data.prefix(24).contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+        if !data.isEmpty && !isText {
+            return "the bytes " + data.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ") + (data.count > 8 ? " …" : "")
+        }
         let text = String(decoding: data.prefix(24), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: "\\n")
         return data.isEmpty ? "an empty file" : "\"\(text)\(data.count > 24 ? "…" : "")\""

@@ -114,7 +114,10 @@ struct DatabaseInspector {
             throw SQLiteFailure(message: String(cString: sqlite3_errmsg(db)))
         }
         defer { sqlite3_finalize(statement) }
-        if requireReadOnly, sqlite3_stmt_readonly(statement) == 0 {
+        // Pragmas that only report (`PRAGMA journal_mode`) do not count as read-only; with
+        // `query_only` on, any that would write fails.
+        let isPragma = sql.trimmingCharacters(in: .whitespacesAndNewlines).uppercased().hasPrefix("PRAGMA")
+        if requireReadOnly, !isPragma, sqlite3_stmt_readonly(statement) == 0 {
             throw SQLiteFailure(message: Self.writingQuery)
         }
         var result: [[JSONValue]] = []

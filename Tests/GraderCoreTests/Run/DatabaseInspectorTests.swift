@@ -94,4 +94,12 @@ struct DatabaseInspectorTests {
                                                    withDestinationPath: "/etc/passwd")
         #expect(try snapshot("l.sqlite", query: "SELECT x FROM t").rows == [[.int(1)]])
     }
+
+    @Test func aReportingPragmaIsAllowedAndBinaryJunkIsShownInHex() throws {
+        sqlite3_close(try open("p.sqlite", "PRAGMA journal_mode = WAL; CREATE TABLE t(x);"))
+        #expect(try snapshot("p.sqlite", query: "PRAGMA journal_mode").rows == [[.string("wal")]])
+        try Data([0x37, 0xF2, 0x00, 0x2D, 0x01, 0x02, 0x03, 0x04, 0x05]).write(to: folder.appendingPathComponent("junk.sqlite"))
+        #expect(check("junk.sqlite") == .file(size: 9, content: .invalid(
+            "it is not a SQLite database (it starts with the bytes 37 f2 00 2d 01 02 03 04 …)")))
+    }
 }
