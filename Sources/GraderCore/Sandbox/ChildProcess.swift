@@ -218,12 +218,28 @@ final class ChildProcess {
         return termination
     }
 
-    /// Ends the child with SIGKILL and reaps it.
+    /// Ends the child with SIGKILL and reaps it, then waits until the app inside the sandbox is
+    /// gone too: bubblewrap's PID namespace ends it, but its exit (closing its files, releasing
+    /// its SQLite locks) can lag behind bubblewrap's by tens of milliseconds, and the next launch
+    /// on the same container must not find the database still locked. The app's pipes reach end
+    /// of file when its last descriptors close.
     func kill() {
         guard termination == nil else { return }
         Glibc.kill(-pid, SIGKILL)
         Glibc.kill(pid, SIGKILL)
         _ = reap(blocking: true)
+        waitForPipesToClose(deadline: Date().addingTimeInterval(2))
+    }
+
+    private func waitForPipesToClose(deadline: Date) {
+        while true {
+            let open = [replyFD, stdoutFD, stderrFD].filter { $0 >= 0 }
+            let remaining = deadline.timeIntervalSinceNow
+            if open.isEmpty || remaining <= 0 { return }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), Int32(remaining * 1000) + 1) < 0 && errno != EINTR { return }
+            for entry in fds where entry.revents != 0 { readAvailable(entry.fd) }
+        }
     }
 
     private func reap(blocking: Bool) -> Bool {
