@@ -7,6 +7,7 @@ enum LedgerDriver: ExerciseDriver {
     struct Entry: Decodable { var name: String; var amount: Int }
     struct Count: Decodable { var count: Int }
     struct Size: Decodable { var megabytes: Int }
+    struct LockFailed: Error {}
     nonisolated(unsafe) static var held: [[UInt8]] = []
 
     static func register(_ app: inout Operations) {
@@ -27,9 +28,11 @@ enum LedgerDriver: ExerciseDriver {
             memory[memory.count / 2] = 2
             held.append(memory)
             var db: OpaquePointer?
-            guard sqlite3_open(Ledger.url.path, &db) == SQLITE_OK,
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                .appendingPathComponent("ledger.sqlite")
+            guard sqlite3_open(url.path, &db) == SQLITE_OK,
                   sqlite3_exec(db, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK else {
-                throw LedgerError(description: "cannot lock the ledger")
+                throw LockFailed()
             }
         }
     }
