@@ -98,7 +98,7 @@ public struct TerminalReport {
         }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.
-            lines.append(style.dim("      steps: ") + failure.steps.joined(separator: style.dim(" → ")))
+            lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0) }.joined(separator: style.dim(" → ")))
         }
         lines.append("      \(failure.message)")
         if let expected = failure.expected, let actual = failure.actual {
@@ -108,8 +108,8 @@ public struct TerminalReport {
                 lines.append("      actual output:")
                 lines += block(actual, marker: "|")
             } else {
-                lines.append("      expected: \(style.green(expected))")
-                lines.append("      actual:   \(style.red(actual))")
+                lines.append("      expected: \(style.green(Self.shortened(expected)))")
+                lines.append("      actual:   \(style.red(Self.shortened(actual)))")
             }
         }
         if failure.kind != .wrongOutput, !failure.stdout.isEmpty {
@@ -131,5 +131,11 @@ public struct TerminalReport {
         var lines = body.prefix(limit).map { "        \(style.dim(marker)) \($0)" }
         if body.count > limit { lines.append(style.dim("        … \(body.count - limit) more lines")) }
         return lines
+    }
+
+    /// A value or step cut to `limit` characters for the terminal; the JSON report keeps it whole.
+    static func shortened(_ text: String, limit: Int = 400) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(text.count) characters; `--format json` shows all)"
     }
 }

@@ -46,6 +46,14 @@ struct ReportTests {
         try expectGolden("compile-error", try normalized(try JSONReport.render(try report(submission: "compile-error"))))
     }
 
+    @Test func longValuesAreShortenedInTheTerminalOnly() {
+        let long = "[" + Array(repeating: "1", count: 300).joined(separator: ",") + "]"
+        #expect(TerminalReport.shortened("[1,2]") == "[1,2]")
+        let shown = TerminalReport.shortened(long)
+        #expect(shown.hasPrefix(String(long.prefix(400)) + "…"))
+        #expect(shown.hasSuffix("(601 characters; `--format json` shows all)"))
+    }
+
     @Test func hiddenCasesAreRedacted() throws {
         let redacted = try report(submission: "memory-only")
         let hidden = try #require(redacted.exercises[0].cases.first { $0.hidden })
