@@ -84,7 +84,7 @@ public struct TerminalReport {
         guard let failure = testCase.failure else {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
         }
-        var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(failure.step)"]
+        var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(Self.shortened(failure.step, limit: 200))"]
         if let variation = testCase.variation {
             var text = "      \(variation.run) (seed \(variation.seed))"
             if let detail = variation.detail { text += ": \(detail)" }
