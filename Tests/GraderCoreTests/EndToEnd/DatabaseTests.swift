@@ -8,16 +8,7 @@ import Testing
 struct DatabaseTests {
     /// Grades the ledger exercise with the reference's code changed by `edits` (old → new).
     func grade(_ edits: [(String, String)]) throws -> ExerciseResult {
-        let course = try TemporaryCourse.fixture()
-        let folder = "Exercises/00-fixtures/04-ledger"
-        var code = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
-        for (old, new) in edits {
-            #expect(code.contains(old), "the edit must apply: \(old)")
-            code = code.replacingOccurrences(of: old, with: new)
-        }
-        try course.write("\(folder)/Solution.swift", code)
-        let workspace = try GradingHarness.workspace(course)
-        return try workspace.grader.grade([try requireExercise("ledger", in: workspace)])[0]
+        try GradingHarness.gradeEditedReference("04-ledger", edits)
     }
 
     func failure(_ result: ExerciseResult, _ name: String) throws -> StepFailure {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import GraderCore
 
 /// Grades fixture submissions for real: swiftc builds, sandboxed processes, app containers.
@@ -26,6 +27,22 @@ enum GradingHarness {
         let workspace = try workspace(course)
         let exercise = try requireExercise("counter", in: workspace)
         return try workspace.grader.grade([exercise])[0]
+    }
+
+    /// Grades fixture exercise `slug` (in `00-fixtures`) with its reference's code changed by
+    /// `edits` (old → new) as the learner's Solution.swift: one bug planted at a time.
+    static func gradeEditedReference(_ slug: String, _ edits: [(String, String)]) throws -> ExerciseResult {
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/\(slug)"
+        var code = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
+        for (old, new) in edits {
+            #expect(code.contains(old), "the edit must apply: \(old)")
+            code = code.replacingOccurrences(of: old, with: new)
+        }
+        try course.write("\(folder)/Solution.swift", code)
+        let workspace = try workspace(course)
+        let name = String(slug.drop { $0.isNumber || $0 == "-" })
+        return try workspace.grader.grade([try requireExercise(name, in: workspace)])[0]
     }
 
     static func firstFailure(_ result: ExerciseResult) -> (CaseResult, StepFailure)? {
