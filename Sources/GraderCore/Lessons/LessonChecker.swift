@@ -120,7 +120,12 @@ public struct LessonChecker {
             failures.append(LessonFailure(file: document.displayPath, line: checkpoint.line,
                                           message: Self.mismatchMessage(expected: checkpoint.expected, actual: actual),
                                           expected: checkpoint.expected, actual: Self.normalize(actual)))
-            if !checkpoint.matching { fixes.append(LessonFixer.Edit(target: checkpoint.fix, actual: Self.normalize(actual))) }
+            // Nothing printed leaves nothing to write: deleting the `// Prints` lines would only
+            // hide the mismatch, so the author sees it instead.
+            let printed = Self.normalize(actual)
+            if !checkpoint.matching, !printed.isEmpty || !checkpoint.fix.isPrintsComment {
+                fixes.append(LessonFixer.Edit(target: checkpoint.fix, actual: printed))
+            }
         }
         if failures.isEmpty, !isCleanExit(run.event) {
             failures.append(crashFailure(run, document: document, after: lastPassed, before: nil, printed: rest))

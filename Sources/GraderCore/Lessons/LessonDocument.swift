@@ -113,7 +113,13 @@ public struct LessonDocument: Sendable {
             rest = rest.dropFirst(name.count)
             var argument: String?
             if rest.first == "(" {
-                guard let close = rest.lastIndex(of: ")") else {
+                // The argument ends at the first `)` after its closing quote, or at the first `)`
+                // when it is not quoted, so that another mark may follow it.
+                let opening = rest.index(after: rest.startIndex)
+                let unspaced = rest[opening...].drop { $0 == " " }
+                var searchFrom = opening
+                if unspaced.first == "\"", let quote = unspaced.dropFirst().firstIndex(of: "\"") { searchFrom = quote }
+                guard let close = rest[searchFrom...].firstIndex(of: ")") else {
                     throw MarkError(message: "the mark '\(name)' opens a parenthesis it never closes")
                 }
                 var inner = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
@@ -137,6 +143,16 @@ public struct LessonDocument: Sendable {
                 throw MarkError(message: "unknown mark '\(shown)'; the marks are: \(markNames.joined(separator: ", "))")
             }
             skipSeparators()
+        }
+        // A block is compiled only, expected not to compile, or expected to trap: one at most.
+        let outcomes = marks.filter { mark in
+            switch mark {
+            case .noRun, .compileFail, .traps: return true
+            default: return false
+            }
+        }
+        if outcomes.count > 1 {
+            throw MarkError(message: "no_run, compile_fail and traps each say how the block ends: use one of them")
         }
         return marks
     }

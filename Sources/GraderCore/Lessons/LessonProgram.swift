@@ -24,6 +24,11 @@ struct LessonProgram {
         case prints(first: Int, last: Int, indentation: String)
         /// The content lines of an `output` block (1-based, inclusive; `last < first` when empty).
         case output(first: Int, last: Int)
+
+        var isPrintsComment: Bool {
+            if case .prints = self { return true }
+            return false
+        }
     }
 
     static let marker = "\u{1E}lesson-checkpoint "

@@ -157,6 +157,22 @@ struct LessonCheckerTests {
         #expect(rewritten == Self.passing)
     }
 
+    @Test func fixNeverDeletesACheckWhenNothingWasPrinted() throws {
+        let lesson = "# L\n\n```swift\nlet x = 1 + 1\n// Prints \"2\"\n```\n"
+        let (result, course) = try check(lesson, fix: true)
+        #expect(result.fixed == 0)
+        #expect(try String(contentsOf: course.root.appendingPathComponent("Lessons/00-fixtures.md"), encoding: .utf8) == lesson)
+    }
+
+    @Test func aMarkAfterAQuotedArgumentIsKept() throws {
+        #expect(try LessonDocument.parseMarks(#"compile_fail("cannot find") ignore(needs a device)"#)
+                == [.compileFail("cannot find"), .ignore("needs a device")])
+        #expect(try LessonDocument.parseMarks(#"compile_fail("a (b) c") isolated"#) == [.compileFail("a (b) c"), .isolated])
+        #expect(try LessonDocument.parseMarks("ignore(needs a device) isolated") == [.ignore("needs a device"), .isolated])
+        #expect(throws: LessonDocument.MarkError.self) { try LessonDocument.parseMarks("ignore(never closed") }
+        #expect(throws: LessonDocument.MarkError.self) { try LessonDocument.parseMarks(#"no_run compile_fail("x")"#) }
+    }
+
     @Test func hiddenLinesAreCompiledButNotShown() throws {
         let document = try LessonDocument(text: Self.passing, url: URL(fileURLWithPath: "/tmp/x.md"), displayPath: "x.md")
         let shown = LessonRenderer(style: TerminalStyle(colors: false)).render(document)
