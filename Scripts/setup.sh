@@ -4,6 +4,7 @@
 #   libsqlite3-dev  SQLite's C API, for the SQLite lessons and ObjectGraph
 #   util-linux      prlimit, which applies memory, CPU and file-size limits
 #   patch           applies the mutants (Mutants/*.patch) that grader verify checks
+#   procps          pgrep, with which the tests prove that no process outlives its launch
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ needed=()
 command -v bwrap >/dev/null 2>&1 || needed+=(bubblewrap)
 command -v prlimit >/dev/null 2>&1 || needed+=(util-linux)
 command -v patch >/dev/null 2>&1 || needed+=(patch)
+command -v pgrep >/dev/null 2>&1 || needed+=(procps)
 [ -e /usr/include/sqlite3.h ] || needed+=(libsqlite3-dev)
 
 if [ ${#needed[@]} -gt 0 ]; then
@@ -20,7 +22,10 @@ if [ ${#needed[@]} -gt 0 ]; then
     exit 1
   fi
   sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "setup: please install ${needed[*]} as root (apt-get install ${needed[*]})." >&2; exit 1; }
+    sudo="sudo"
+  fi
   echo "setup: installing ${needed[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null

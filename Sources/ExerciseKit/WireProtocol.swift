@@ -55,8 +55,9 @@ public struct ThrownError: Codable, Hashable, Sendable {
 
     /// Describes any Swift error by its type and case.
     ///
-    /// Enum errors give their case name (`keyNotFound`), `NSError`s their domain and code
-    /// (`NSCocoaErrorDomain.4`), and other types the text of `String(describing:)`.
+    /// Enum errors give their case name (`keyNotFound`); Cocoa-domain errors, whether thrown as
+    /// `CocoaError` or `NSError`, are `CocoaError` with the code's name (`fileNoSuchFile`); other
+    /// `NSError`s give their domain and code, and other types the text of `String(describing:)`.
     public init(describing error: Error) {
         if let cocoa = CocoaErrorNames.caseName(of: error) {
             type = "CocoaError"

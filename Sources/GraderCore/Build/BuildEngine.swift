@@ -124,13 +124,7 @@ public final class BuildEngine: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
         environment["TMPDIR"] = scratch.path
-        let compiler = try ChildProcess(executable: toolchain.swiftc.path, arguments: arguments,
-                                        environment: environment, protocolPipes: false)
-        let event = compiler.nextReply(deadline: Date().addingTimeInterval(compileTimeLimit), outputLimit: 16 << 20)
-        if event != .ended { compiler.kill() }
-        let termination = compiler.waitForExit(deadline: Date().addingTimeInterval(10))
-        let output = String(decoding: compiler.stdoutBuffer + compiler.stderrBuffer, as: UTF8.self)
-        return (event == .timedOut, termination, output)
+        return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
     }
 
     private func commonFlags(parseAsLibrary: Bool) -> [String] {

@@ -29,14 +29,10 @@ struct MutantPatcher {
             throw GraderError.io("cannot prepare the mutant \(name) in \(folder.path): \(error.localizedDescription)")
         }
         let arguments = ["-p1", "--batch", "--silent", "--no-backup-if-mismatch", "-r", "-", "-d", folder.path, "-i", patch.path]
-        let process = try ChildProcess(executable: tool.path, arguments: arguments,
-                                       environment: ProcessInfo.processInfo.environment, protocolPipes: false)
-        _ = process.nextReply(deadline: Date().addingTimeInterval(30), outputLimit: 1 << 20)
-        let termination = process.waitForExit(deadline: Date().addingTimeInterval(5))
-        guard termination == .exited(0) else {
+        let run = try ChildProcess.run(tool.path, arguments, environment: ProcessInfo.processInfo.environment, timeLimit: 30)
+        guard run.termination == .exited(0) else {
             try? fm.removeItem(at: folder)
-            let output = String(decoding: process.stdoutBuffer + process.stderrBuffer, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
             throw CourseProblem(
                 file: "\(exercise.displayPath)/Mutants/\(patch.lastPathComponent)",
                 message: "does not apply to the reference (\(output.isEmpty ? "patch failed" : output)); rewrite the bug in a copy of the reference and regenerate the patch with diff -u")

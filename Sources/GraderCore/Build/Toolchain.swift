@@ -15,6 +15,9 @@ public struct Toolchain: Sendable {
     public var runtimeLibraryDirectories: [URL]
     /// Identifies the compiler and runtime build, for build-cache keys.
     public var fingerprint: String
+    /// Identifies the grader binary itself, for the keys of cached verdicts and observations:
+    /// a rebuilt grader may judge, compare or inspect differently.
+    public var graderIdentity = ""
 
     /// Finds the compiler on `PATH` and the runtime in the build folder holding `executable`
     /// (or one of its ancestors), which is where SwiftPM put the grader and ExerciseKit.
@@ -63,10 +66,12 @@ public struct Toolchain: Sendable {
         var identity = [resolvedCompiler.path, describe(resolvedCompiler), describe(module)]
         identity += systemModules.map { "\($0.path) \(describe($0.appendingPathComponent("module.modulemap")))" }
         identity += linkInputs.map { "\($0.lastPathComponent) \(describe($0))" }
-        return Toolchain(swiftc: swiftc, modulesDirectory: modules, linkInputs: linkInputs,
-                         systemModuleDirectories: systemModules,
-                         runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
-                         fingerprint: identity.joined(separator: "\n"))
+        var toolchain = Toolchain(swiftc: swiftc, modulesDirectory: modules, linkInputs: linkInputs,
+                                  systemModuleDirectories: systemModules,
+                                  runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
+                                  fingerprint: identity.joined(separator: "\n"))
+        toolchain.graderIdentity = describe(executable.resolvingSymlinksInPath())
+        return toolchain
     }
 
     /// Where `import SQLite3` is found on Linux: the package's own `Sources/SQLite3` module map,

@@ -147,7 +147,11 @@ public struct CourseLoader {
         var sharedResources: [URL] = []
         for (index, name) in file.resources.enumerated() {
             let item = sharedFolder.appendingPathComponent(name)
-            if name.isEmpty || name.split(separator: "/").contains("..") || !FileManager.default.fileExists(atPath: item.path) {
+            if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+                // The item goes into the bundle under its own name: a path inside it would lose its folders.
+                problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
+                                                 "name an item directly inside the course's Resources/ folder, such as Settings.bundle"))
+            } else if !FileManager.default.fileExists(atPath: item.path) {
                 problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
                                                  "no '\(name)' in the course's Resources/ folder"))
             } else {
@@ -174,6 +178,11 @@ public struct CourseLoader {
                                                  "`repeat` and `seed` belong to cases with a `kill_during` step"))
             }
             return problems
+        }
+        let killCount = testCase.steps.filter { if case .killDuring = $0 { return true } else { return false } }.count
+        if killCount > 1 {
+            problems.append(document.problem(at: path + [AnyCodingKey("steps")],
+                                             "a case kills one call part-way: split the \(killCount) `kill_during` steps into cases of their own"))
         }
         let repetitions = file.repetitions ?? 20
         if !(1...500).contains(repetitions) {
@@ -222,6 +231,9 @@ public struct CourseLoader {
         }
         if file.size != nil, file.kind == .absent || file.kind == .directory {
             return .failure(CallProblem(field: "size", message: "only files have a size"))
+        }
+        if let min = file.size?.min?.bytes, let max = file.size?.max?.bytes, min > max {
+            return .failure(CallProblem(field: "size", message: "`min` (\(min) bytes) is larger than `max` (\(max) bytes)"))
         }
         if file.equals != nil, file.kind == .absent {
             return .failure(CallProblem(field: "equals", message: "nothing to compare: the path must not exist"))
@@ -277,16 +289,20 @@ public struct CourseLoader {
             }
             expectation = .oneOf(values)
         } else if let error = file.expectError {
+            let pattern: ErrorPattern
             if let text = error.text {
                 let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-                guard let type = parts.first, !type.isEmpty, type.first!.isLetter else {
-                    return .failure(CallProblem(field: "expect_error",
-                                                message: "write the error as Type or Type.case, such as DecodingError.keyNotFound"))
-                }
-                expectation = .error(ErrorPattern(type: type, case: parts.count > 1 ? parts[1] : nil))
+                pattern = ErrorPattern(type: parts.first ?? "", case: parts.count > 1 ? parts[1] : nil)
             } else {
-                expectation = .error(ErrorPattern(type: error.type ?? "", case: error.case, codingPath: error.path))
+                pattern = ErrorPattern(type: error.type ?? "", case: error.case, codingPath: error.path)
             }
+            // One rule for both forms: a type name, and a case (if any) apart from it.
+            if pattern.type.first?.isLetter != true || pattern.type.contains(".") || pattern.case?.isEmpty == true {
+                return .failure(CallProblem(field: "expect_error", message: error.text != nil
+                    ? "write the error as Type or Type.case, such as DecodingError.keyNotFound"
+                    : "write the type and the case apart: {type: DecodingError, case: keyNotFound, path: people[1].age}"))
+            }
+            expectation = .error(pattern)
         }
         if let tolerance = file.tolerance, tolerance < 0 {
             return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))

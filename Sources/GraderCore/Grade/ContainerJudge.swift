@@ -8,7 +8,7 @@ enum ContainerJudge {
         for (index, assertion) in assertions.enumerated() where index < observed.count {
             let referenceObservation = reference.flatMap { index < $0.count ? $0[index] : nil }
             if let message = check(assertion, observed[index], reference: referenceObservation) {
-                return StepFailure(kind: message.courseDefect ? .driverFault : .wrongContainer, stepIndex: stepCount + index,
+                return StepFailure(kind: message.kind, stepIndex: stepCount + index,
                                    step: "check \(assertion.summary)", message: message.text,
                                    mismatch: message.mismatch, expected: message.expected, actual: message.actual,
                                    stdout: "", stderr: "")
@@ -22,8 +22,9 @@ enum ContainerJudge {
         var mismatch: Mismatch?
         var expected: String?
         var actual: String?
-        /// The check itself is wrong: a problem with the course, not with the solution.
-        var courseDefect = false
+        /// `wrongContainer`, or a course defect: the check itself is wrong (`driverFault`) or
+        /// the reference left nothing to compare with (`referenceFailed`).
+        var kind = FailureKind.wrongContainer
     }
 
     static func check(_ assertion: ContainerAssertion, _ observation: ContainerObservation,
@@ -43,13 +44,11 @@ enum ContainerJudge {
             let wanted: JSONValue
             if let equals = assertion.equals {
                 wanted = equals
-            } else if assertion.comparesWithReference {
+            } else {
                 guard case .directory(let referenceNames)? = reference else {
                     return referenceMissing(path, reference)
                 }
                 wanted = .array(referenceNames.map(JSONValue.string))
-            } else {
-                return nil
             }
             return compare(path, "its listing differs", wanted, .array(names.map(JSONValue.string)), assertion.options)
         case .file, .plist, .xmlPlist, .binaryPlist, .json, .sqlite:
@@ -84,7 +83,7 @@ enum ContainerJudge {
         guard let query = assertion.query else { return nil }
         if snapshot.queryWrites {
             return Message(text: "the check's query `\(query)` is not read-only, so the grader did not run it. This is a problem with the course, not your code.",
-                           courseDefect: true)
+                           kind: .driverFault)
         }
         if let error = snapshot.queryError {
             return Message(text: "\(path): the query `\(query)` failed on your database: \(error)")
@@ -147,7 +146,8 @@ enum ContainerJudge {
     }
 
     private static func referenceMissing(_ path: String, _ reference: ContainerObservation?) -> Message {
-        Message(text: "the reference implementation left no usable \(path) to compare with (\(reference.map(describe) ?? "it did not run")). This is a problem with the course, not your code.")
+        Message(text: "the reference implementation left no usable \(path) to compare with (\(reference.map(describe) ?? "it did not run")). This is a problem with the course, not your code.",
+                kind: .referenceFailed)
     }
 
     static func describe(_ observation: ContainerObservation) -> String {

@@ -15,7 +15,7 @@ extension Grader {
         // the reference it is compared with: all of them are in the key.
         let cacheKey = JSONCache<CaseResult>.key(
             "case-result-v2", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, referenceRun,
-                               testCase.inputs == nil ? nil : referenceBundle?.key])
+                               testCase.inputs == nil ? nil : referenceBundle?.key, engine.toolchain.graderIdentity])
         // A crash case's verdict depends on timing: it is never reused.
         let reusable = reusesResults && testCase.crash == nil
         if reusable, var cached = resultCache.load(cacheKey) {
@@ -24,7 +24,14 @@ extension Grader {
         }
         var failure: StepFailure?
         var variation: CaseVariation?
-        if let spec = testCase.inputs {
+        if testCase.inputs == nil, Self.needsReference(testCase), referenceRun == nil {
+            // Without the reference's run there is nothing to compare with and no time to scale.
+            var reason = "the reference implementation was not built"
+            if case .failure(let error)? = reference { reason = "the reference could not run: \(error)" }
+            failure = StepFailure(kind: .referenceFailed, stepIndex: 0, step: "reference",
+                                  message: "\(reason). This is a problem with the course, not your code.",
+                                  stdout: "", stderr: "")
+        } else if let spec = testCase.inputs {
             (failure, variation) = runGenerated(testCase, spec: spec, exercise: exercise, bundle: bundle,
                                                 referenceBundle: referenceBundle)
         } else if let plan = testCase.crash {
@@ -34,11 +41,10 @@ extension Grader {
             failure = attempt(testCase, exercise: exercise, bundle: bundle, reference: referenceRun)
             // A performance case may have met a busy moment: it fails only when too slow twice,
             // the second time against the reference timed afresh, under the same load.
-            if testCase.timeLimit != nil, failure?.kind == .timedOut {
+            if failure?.kind == .tooSlow, let referenceRun {
                 let retimed = referenceBundle.flatMap { try? runner.run(testCase, bundle: $0, exercise: exercise) }
-                failure = attempt(testCase, exercise: exercise, bundle: bundle,
-                                  reference: referenceRun.map { Self.slower($0, retimed) })
-                if let message = failure?.message, failure?.kind == .timedOut { failure?.message = "in two runs, " + message }
+                failure = attempt(testCase, exercise: exercise, bundle: bundle, reference: Self.slower(referenceRun, retimed))
+                if let message = failure?.message, failure?.kind == .tooSlow { failure?.message = "in two runs, " + message }
             }
         }
         let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
@@ -46,8 +52,10 @@ extension Grader {
                                 failure: failure, duration: Date().timeIntervalSince(started), variation: variation)
         // Verdicts that may depend on the machine (a timeout, the output cap) or on a course
         // defect are never kept.
-        let neverKept: Set<FailureKind> = [.timedOut, .outputLimit, .referenceFailed, .driverFault]
-        if testCase.crash == nil, failure.map({ !neverKept.contains($0.kind) }) ?? true {
+        // A launch the grader itself could not make (no container, no processes left) is not
+        // the solution's fault either.
+        let neverKept: Set<FailureKind> = [.timedOut, .tooSlow, .outputLimit, .referenceFailed, .driverFault]
+        if testCase.crash == nil, failure.map({ !neverKept.contains($0.kind) && $0.step != "launch" }) ?? true {
             resultCache.store(result, key: cacheKey)
         }
         return result
@@ -111,7 +119,7 @@ extension Grader {
     func referenceRuns(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase) -> Result<CaseRun, GraderError> {
         let key = JSONCache<CaseRun>.key(
             "reference-run-v2", [bundle.key, testCase.steps, testCase.container, exercise.limits, exercise.defaultsSuites,
-                                 testCase.timeLimit])
+                                 testCase.timeLimit, engine.toolchain.graderIdentity])
         if let cached = referenceCache.load(key) { return .success(cached) }
         do {
             let run = try runner.run(testCase, bundle: bundle, exercise: exercise)

@@ -26,7 +26,7 @@ enum StepJudge {
             let rule = factor * referenceSeconds >= limit
                 ? "\(factorText) the reference's \(formatDuration(referenceSeconds))"
                 : "the case's floor; the reference took \(formatDuration(referenceSeconds))"
-            return failure(.timedOut, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
+            return failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
         case .outputLimit(let bytes):
             return failure(.outputLimit, "the app printed more than \(bytes / 1024) KiB and was stopped (a print inside an endless loop?)")
         case .malformedReply(let text):

@@ -201,7 +201,7 @@ public struct LessonChecker {
         let container = try AppContainer.create(in: directory)
         let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits, defaultsSuites: [])
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                       environment: command.environment, protocolPipes: false)
+                                       environment: command.environment, protocolPipes: false, ownProcessGroup: true)
         let event: StepEvent
         switch process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes) {
         case .timedOut:

@@ -101,6 +101,8 @@ public enum FailureKind: String, Codable, Sendable {
     case crashed
     case exited
     case timedOut = "timed_out"
+    /// A call of a performance case (`timeout: 10x`) took longer than its limit, in two runs.
+    case tooSlow = "too_slow"
     case outputLimit = "output_limit"
     case malformedReply = "malformed_reply"
     /// What the solution left in its container is not what the case's `container:` checks say.

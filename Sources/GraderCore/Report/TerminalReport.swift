@@ -116,7 +116,7 @@ public struct TerminalReport {
             lines.append(style.dim("      your code printed:"))
             lines += block(failure.stdout, marker: "|", limit: 10)
         }
-        if !failure.stderr.isEmpty, [.crashed, .exited, .timedOut].contains(failure.kind) {
+        if !failure.stderr.isEmpty, [.crashed, .exited, .timedOut, .tooSlow].contains(failure.kind) {
             // The runtime's stack trace of addresses helps nobody here: keep the message.
             let message = failure.stderr.components(separatedBy: "Current stack trace:")[0]
             lines.append(style.dim("      standard error:"))

@@ -18,7 +18,7 @@ final class AppSession {
         let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits,
                                       defaultsSuites: defaultsSuites)
         process = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                   environment: command.environment, protocolPipes: true)
+                                   environment: command.environment, protocolPipes: true, ownProcessGroup: true)
         deadline = Date().addingTimeInterval(limits.timeLimit)
         self.limits = limits
     }

@@ -25,11 +25,15 @@ struct CaseRunner {
         defer { container.remove() }
         var session: AppSession?
         defer { if let session, !session.isGone { _ = session.kill() } }
-        func launched() throws -> AppSession {
+        /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
+        /// a performance case) is timed from a running app: a new launch first answers a ping,
+        /// so that start-up is not counted and a kill never lands during bubblewrap's start-up.
+        func launched(timed: Bool) throws -> AppSession {
             if let current = session, !current.isGone { return current }
             let fresh = try AppSession(sandbox: sandbox, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites)
             session = fresh
+            if timed { _ = fresh.waitUntilReady() }
             return fresh
         }
         var runs: [StepRun] = []
@@ -37,9 +41,7 @@ struct CaseRunner {
             let run: StepRun
             switch step {
             case .killDuring(let call):
-                let app = try launched()
-                // Timed from a running app, in every run (the one without a kill too).
-                _ = app.waitUntilReady()
+                let app = try launched(timed: true)
                 if let killAfter {
                     let (killed, answeredAfter) = app.callAndKill(call.operation, arguments: call.arguments, after: killAfter)
                     run = killed
@@ -49,9 +51,7 @@ struct CaseRunner {
                     run = app.call(call.operation, arguments: call.arguments)
                 }
             case .call(let call):
-                let app = try launched()
-                // A performance case times its calls from a running app: start-up is not the solution's time.
-                if testCase.timeLimit != nil { _ = app.waitUntilReady() }
+                let app = try launched(timed: testCase.timeLimit != nil)
                 run = app.call(call.operation, arguments: call.arguments, limit: callLimits[index])
             case .relaunch:
                 if let current = session, !current.isGone {

@@ -19,6 +19,7 @@ public enum Termination: Hashable, Sendable, Codable {
 /// grader other than those is closed in the child, so one submission never inherits another's.
 final class ChildProcess {
     let pid: pid_t
+    private let ownProcessGroup: Bool
     private var requestFD: Int32 = -1
     private var replyFD: Int32 = -1
     private var stdoutFD: Int32
@@ -40,8 +41,15 @@ final class ChildProcess {
     }
 
     /// Starts `executable` with `arguments` and exactly `environment`.
-    /// - Parameter protocolPipes: create the request and reply pipes on fds 3 and 4.
-    init(executable: String, arguments: [String], environment: [String: String], protocolPipes: Bool) throws {
+    /// - Parameters:
+    ///   - protocolPipes: create the request and reply pipes on fds 3 and 4.
+    ///   - ownProcessGroup: start a process group of its own, so that a kill reaches what it has
+    ///     started too (bubblewrap's inner process, before it has arranged to die with the outer
+    ///     one). Only sandboxed launches want it: a compiler left in the grader's group gets the
+    ///     terminal's Ctrl-C along with the grader.
+    init(executable: String, arguments: [String], environment: [String: String], protocolPipes: Bool,
+         ownProcessGroup: Bool = false) throws {
+        self.ownProcessGroup = ownProcessGroup
         let outPipe = try Self.makePipe()
         let errPipe = try Self.makePipe()
         var requestPipe: (read: Int32, write: Int32) = (-1, -1)
@@ -74,10 +82,12 @@ final class ChildProcess {
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A process group of its own, so that a kill reaches what it has started too: bubblewrap's
-        // inner process, before it has arranged to die with the outer one, and the compiler's jobs.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -206,6 +216,21 @@ final class ChildProcess {
         }
     }
 
+    /// Runs a tool to its end: its output until it closes, then its exit, within `timeLimit`
+    /// seconds in all (killed past it). For the compiler, `patch` and the sandbox's self-test.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    timeLimit: Double) throws -> (timedOut: Bool, termination: Termination?, output: String) {
+        let process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
+                                       protocolPipes: false)
+        let deadline = Date().addingTimeInterval(timeLimit)
+        let event = process.nextReply(deadline: deadline, outputLimit: 16 << 20)
+        if event != .ended { process.kill() }
+        let termination = process.waitForExit(deadline: max(deadline, Date().addingTimeInterval(1)))
+        if termination == nil { process.kill() }
+        let output = String(decoding: process.stdoutBuffer + process.stderrBuffer, as: UTF8.self)
+        return (event == .timedOut, process.termination, output)
+    }
+
     /// Waits up to `deadline` for the child to exit by itself; nil if it is still running.
     @discardableResult
     func waitForExit(deadline: Date) -> Termination? {
@@ -225,7 +250,7 @@ final class ChildProcess {
     /// of file when its last descriptors close.
     func kill() {
         guard termination == nil else { return }
-        Glibc.kill(-pid, SIGKILL)
+        if ownProcessGroup { Glibc.kill(-pid, SIGKILL) }
         Glibc.kill(pid, SIGKILL)
         _ = reap(blocking: true)
         waitForPipesToClose(deadline: Date().addingTimeInterval(2))

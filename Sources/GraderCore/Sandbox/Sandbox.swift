@@ -124,11 +124,10 @@ public struct Sandbox: Sendable {
     /// clear error instead of a failure in every case.
     private func selfTest() throws {
         let arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
-        let process = try ChildProcess(executable: bwrap, arguments: arguments, environment: [:], protocolPipes: false)
-        _ = process.nextReply(deadline: Date().addingTimeInterval(10), outputLimit: 1 << 20)
-        let ended = process.waitForExit(deadline: Date().addingTimeInterval(10))
+        let run = try ChildProcess.run(bwrap, arguments, environment: [:], timeLimit: 10)
+        let ended = run.termination
         guard ended == .exited(0) else {
-            let error = String(decoding: process.stderrBuffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let error = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
             throw GraderError.noSandbox("bubblewrap failed to start a process (\(error.isEmpty ? "\(String(describing: ended))" : error)); it needs unprivileged user namespaces")
         }
     }

@@ -299,6 +299,42 @@ struct CourseLoaderTests {
         #expect(checkedKill.first?.message.contains("a `kill_during` step has no result to check") == true)
     }
 
+    @Test func errorPatternsSizesAndKillsAreChecked() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+                  - call: load
+                    expect_error: {type: DecodingError.keyNotFound}
+                  - call: load
+                    expect_error: {type: ""}
+                container:
+                  - path: Documents/a.plist
+                    is: plist
+                    size: {min: 10KiB, max: 1KiB}
+              - name: two kills
+                steps:
+                  - call: save
+                    expect: null
+                  - kill_during: save
+                  - kill_during: save
+                  - call: load
+                    expect: 1
+            """)
+        #expect(found.map(\.field) == [
+            "cases[0].steps[1].expect_error", "cases[0].steps[2].expect_error",
+            "cases[0].container[0].size", "cases[1].steps",
+        ])
+        #expect(found[0].message.hasPrefix("write the type and the case apart"))
+        #expect(found[2].message == "`min` (10240 bytes) is larger than `max` (1024 bytes)")
+        #expect(found[3].message.hasPrefix("a case kills one call part-way"))
+    }
+
+    @Test func aResourceIsAnItemOfTheResourcesFolder() throws {
+        let found = try problems(exercise: Self.validExercise.replacingOccurrences(
+            of: "summary: The first exercise.\n", with: "summary: The first exercise.\nresources: [Settings.bundle/Root.plist]\n"))
+        #expect(found.map(\.field) == ["resources[0]"])
+        #expect(found.first?.message.hasPrefix("name an item directly inside") == true)
+    }
+
     @Test func containerChecksStayInsideTheContainer() throws {
         let found = try problems(exercise: Self.validExercise + """
 

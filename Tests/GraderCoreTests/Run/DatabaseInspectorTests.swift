@@ -47,25 +47,46 @@ struct DatabaseInspectorTests {
     }
 
     @Test func readsWhatAnUnclosedWALDatabaseHolds() throws {
-        // An app killed with its WAL database open: the rows are only in the -wal file.
-        let db = try open("wal.sqlite", """
+        // An app killed with its WAL database open leaves the rows only in the -wal file: copy
+        // its files while the connection is open, as a kill would leave them.
+        let db = try open("live.sqlite", """
             PRAGMA journal_mode = WAL;
             CREATE TABLE t(x);
             INSERT INTO t VALUES (1), (2);
             """)
         defer { sqlite3_close(db) }
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("wal.sqlite-wal").path))
-        let found = try snapshot("wal.sqlite", query: "SELECT x FROM t ORDER BY x")
+        let fm = FileManager.default
+        for suffix in ["", "-wal"] {
+            try fm.copyItem(at: folder.appendingPathComponent("live.sqlite" + suffix),
+                            to: folder.appendingPathComponent("killed.sqlite" + suffix))
+        }
+        let walBefore = try Data(contentsOf: folder.appendingPathComponent("killed.sqlite-wal"))
+        let found = try snapshot("killed.sqlite", query: "SELECT x FROM t ORDER BY x")
         #expect(found.rows == [[.int(1)], [.int(2)]])
-        // The grader read a copy: the container's files are as the app left them.
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("wal.sqlite-wal").path))
+        // The grader read a copy. Opening the files in place and closing them, as their last
+        // connection, would have checkpointed the log into the database and deleted it.
+        #expect(try Data(contentsOf: folder.appendingPathComponent("killed.sqlite-wal")) == walBefore)
     }
 
-    @Test func aQueryThatWritesIsNotRun() throws {
+    @Test func aQueryThatWritesIsACourseProblem() throws {
         sqlite3_close(try open("w.sqlite", "CREATE TABLE t(x); INSERT INTO t VALUES (1);"))
-        let found = try snapshot("w.sqlite", query: "DELETE FROM t")
+        let assertion = ContainerAssertion(path: "w.sqlite", kind: .sqlite, equals: .array([]), minSize: nil, maxSize: nil,
+                                           options: .standard, query: "DELETE FROM t", userVersion: nil)
+        let observed = ContainerInspector(root: folder).observe(assertion)
+        guard case .file(_, .database(let found)?) = observed else { Issue.record("not read: \(observed)"); return }
         #expect(found.queryWrites)
-        #expect(try snapshot("w.sqlite", query: "SELECT count(*) FROM t").rows == [[.int(1)]])
+        let failure = ContainerJudge.judge([assertion], observed: [observed], reference: nil, stepCount: 1)
+        #expect(failure?.kind == .driverFault)
+        #expect(failure?.message.hasSuffix("This is a problem with the course, not your code.") == true)
+    }
+
+    @Test func aMissingReferenceIsACourseProblem() {
+        let assertion = ContainerAssertion(path: "a.sqlite", kind: .sqlite, equals: nil, minSize: nil, maxSize: nil,
+                                           options: .standard, query: "SELECT 1", userVersion: nil)
+        let observed = ContainerObservation.file(size: 1, content: .database(
+            DatabaseSnapshot(integrity: ["ok"], userVersion: 0, rows: [[.int(1)]])))
+        let failure = ContainerJudge.judge([assertion], observed: [observed], reference: [.missing], stepCount: 1)
+        #expect(failure?.kind == .referenceFailed)
     }
 
     @Test func aDamagedDatabaseFailsItsIntegrityCheck() throws {
@@ -88,11 +109,27 @@ struct DatabaseInspectorTests {
         #expect(message?.hasPrefix("d.sqlite is damaged: PRAGMA integrity_check says ") == true)
     }
 
-    @Test func aLinkedJournalIsNotRead() throws {
-        sqlite3_close(try open("l.sqlite", "CREATE TABLE t(x); INSERT INTO t VALUES (1);"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.sqlite-wal").path,
-                                                   withDestinationPath: "/etc/passwd")
-        #expect(try snapshot("l.sqlite", query: "SELECT x FROM t").rows == [[.int(1)]])
+    @Test func aLinkedWriteAheadLogIsNotRead() throws {
+        // A database whose newest row is only in its -wal file.
+        let db = try open("real.sqlite", """
+            PRAGMA journal_mode = WAL;
+            CREATE TABLE t(x);
+            INSERT INTO t VALUES (1);
+            PRAGMA wal_checkpoint(TRUNCATE);
+            INSERT INTO t VALUES (2);
+            """)
+        defer { sqlite3_close(db) }
+        let fm = FileManager.default
+        for name in ["copied", "linked"] {
+            try fm.copyItem(at: folder.appendingPathComponent("real.sqlite"), to: folder.appendingPathComponent("\(name).sqlite"))
+        }
+        // The log copied beside the database is read (so a log does matter here)…
+        try fm.copyItem(at: folder.appendingPathComponent("real.sqlite-wal"), to: folder.appendingPathComponent("copied.sqlite-wal"))
+        #expect(try snapshot("copied.sqlite", query: "SELECT x FROM t ORDER BY x").rows == [[.int(1)], [.int(2)]])
+        // …but the same log behind a symbolic link is not followed.
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("linked.sqlite-wal").path,
+                                  withDestinationPath: folder.appendingPathComponent("real.sqlite-wal").path)
+        #expect(try snapshot("linked.sqlite", query: "SELECT x FROM t ORDER BY x").rows == [[.int(1)]])
     }
 
     @Test func aReportingPragmaIsAllowedAndBinaryJunkIsShownInHex() throws {

@@ -10,11 +10,13 @@ final class TemporaryCourse {
         for (path, text) in files { try write(path, text) }
     }
 
-    /// A copy of `Tests/Fixtures/course`.
+    /// A copy of `Tests/Fixtures/course`, without any `.grader/` a local run left there, so
+    /// that every test starts as on a fresh clone.
     static func fixture() throws -> TemporaryCourse {
         let course = try TemporaryCourse()
         try FileManager.default.removeItem(at: course.root)
         try FileManager.default.copyItem(at: Fixtures.course, to: course.root)
+        try? FileManager.default.removeItem(at: course.root.appendingPathComponent(".grader"))
         return course
     }
 
