@@ -26,6 +26,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let workspace = try options.workspace()
+        // Before selecting: naming an exercise whose file is broken shows why it is missing.
+        for problem in workspace.problems {
+            FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
+        }
         let selected: [Exercise]
         do {
             selected = try ExerciseSelector.select(
@@ -33,9 +37,6 @@ struct Check: ParsableCommand {
                 currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         } catch {
             throw fail(error)
-        }
-        for problem in workspace.problems {
-            FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
         workspace.grader.reusesResults = !noCache
         let results: [ExerciseResult]
@@ -54,10 +55,12 @@ struct Check: ParsableCommand {
         case .json:
             try emit(try JSONReport.render(report), to: output)
         }
-        if !workspace.problems.isEmpty {
-            // Some exercises could not be loaded: the run is incomplete, whatever it graded.
+        // Some exercises could not be loaded: a run of the whole course is incomplete; a run of
+        // named exercises only when a problem is theirs (or the manifest's).
+        let relevant = exercises.isEmpty ? workspace.problems : workspace.problems(concerning: selected)
+        if !relevant.isEmpty {
             FileHandle.standardError.write(Data("""
-                \(workspace.problems.count) course problem\(workspace.problems.count == 1 ? "" : "s") (listed above) left exercises ungraded. \
+                \(relevant.count) course problem\(relevant.count == 1 ? "" : "s") (listed above) left exercises ungraded. \
                 They are in the course's files, not in your solutions; `grader verify` lists them all.\n
                 """.utf8))
             throw ExitCode(2)

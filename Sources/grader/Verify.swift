@@ -20,11 +20,23 @@ struct Verify: ParsableCommand {
         let report: VerifyReport
         do {
             let course = workspace.course
-            let exercises = try ExerciseSelector.select(names, in: course, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            // A name that is a lesson's verifies its text too.
-            let lessons = names.isEmpty ? course.lessons
-                : course.lessons.filter { lesson in names.contains { (try? LessonSelector.select([$0], in: course))?.first?.id == lesson.id } }
-            report = try CourseVerifier(grader: workspace.grader).verify(problems: workspace.problems, exercises: exercises, lessons: lessons)
+            var exercises = names.isEmpty ? course.exercises : []
+            var lessons = names.isEmpty ? course.lessons : []
+            for name in names {
+                // A lesson, named as `grader lessons` names it (1, 01, 01-defaults, defaults, its
+                // path), verifies its text and all its exercises; anything else names exercises.
+                if let lesson = try? LessonSelector.select([name], in: course).first {
+                    if !lessons.contains(where: { $0.id == lesson.id }) { lessons.append(lesson) }
+                    exercises += lesson.exercises
+                } else {
+                    exercises += try ExerciseSelector.select(
+                        [name], in: course, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                }
+            }
+            var seen = Set<String>()
+            exercises = exercises.filter { seen.insert($0.id).inserted }
+            let problems = names.isEmpty ? workspace.problems : workspace.problems(concerning: exercises)
+            report = try CourseVerifier(grader: workspace.grader).verify(problems: problems, exercises: exercises, lessons: lessons)
         } catch {
             throw fail(error)
         }

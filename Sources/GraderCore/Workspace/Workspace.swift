@@ -35,4 +35,11 @@ public struct Workspace {
         let grader = Grader(course: loaded.course, toolchain: toolchain, sandbox: sandbox, workDirectory: work, jobs: jobs)
         return Workspace(course: loaded.course, problems: loaded.problems, grader: grader, workDirectory: work)
     }
+
+    /// The problems that concern `exercises`, or `grader.yml` (which concerns them all).
+    public func problems(concerning exercises: [Exercise]) -> [CourseProblem] {
+        problems.filter { problem in
+            problem.file == "grader.yml" || exercises.contains { problem.file.hasPrefix($0.displayPath + "/") }
+        }
+    }
 }

@@ -139,10 +139,19 @@ struct CommandLineTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("Exercises/00-fixtures/02-sandbox-probe/exercise.yml:8:9: cases[0].steps[0].expcet: unknown field 'expcet'"))
         #expect(result.stdout.contains("✓ 00-fixtures/01-counter"))
+        // Named exercises that are fine are graded in full: the problem is shown, but it is not theirs.
+        let named = try run(["check", "counter"], in: course)
+        #expect(named.status == 0)
+        #expect(named.stderr.contains("cases[0].steps[0].expcet: unknown field 'expcet'"))
+        // Naming the broken one shows why it cannot be found.
+        let broken = try run(["check", "sandbox-probe"], in: course)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("unknown field 'expcet'"))
     }
 
     @Test func verifyPassesOnTheFixtureCourse() throws {
-        let result = try run(["verify"], in: try course(solving: false))
+        // The lesson named by the words of its id, as `grader lessons` names it: all its exercises.
+        let result = try run(["verify", "fixtures"], in: try course(solving: false))
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("verify: 11 passed, 0 failed\n"))
     }
@@ -153,6 +162,9 @@ struct CommandLineTests {
         // The counter's reference, starter and one mutant, and nothing else.
         #expect(result.stdout.hasSuffix("verify: 3 passed, 0 failed\n"))
         #expect(!result.stdout.contains("documents"))
+        let unknown = try run(["verify", "no-such-thing"], in: try course(solving: false))
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-thing"))
     }
 
     @Test func lessonsCheckAndShow() throws {
