@@ -190,7 +190,7 @@ extension Grader {
         if let failure = attempt(testCase, exercise: exercise, bundle: bundle, reference: reference,
                                  killAfter: nil, observed: &calibration) {
             return (failure, CaseVariation(seed: plan.seed, run: "the run without a kill",
-                                           detail: "every step ran to completion"))
+                                           detail: "nothing was killed in this run"))
         }
         // The moments are stratified: repetition k of n is killed in its own slice of the call's
         // time (slices shuffled, a random point in each), so a torn-write window of 1/n of the

@@ -90,10 +90,10 @@ public struct TerminalReport {
             if let detail = variation.detail { text += ": \(detail)" }
             lines.append(style.dim(text))
             if let input = variation.input {
-                lines.append("      failing input: \(style.yellow(input.jsonText))")
+                lines.append("      failing input: \(style.yellow(Self.shortened(input.jsonText)))")
             }
             if let original = variation.originalInput {
-                lines.append(style.dim("      (first found as \(original.jsonText))"))
+                lines.append(style.dim("      (first found as \(Self.shortened(original.jsonText)))"))
             }
         }
         if failure.steps.count > 1 {

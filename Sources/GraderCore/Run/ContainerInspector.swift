@@ -129,8 +129,19 @@ struct ContainerInspector {
 
     /// A property-list object as JSON, converted as the drivers convert them.
     static func jsonValue(plist object: Any) -> JSONValue? {
-        guard let document = JSONDocument(propertyList: object), let data = try? document.jsonData() else { return nil }
-        return try? JSONValue(parsing: data)
+        JSONDocument(propertyList: object).map(jsonValue)
+    }
+
+    private static func jsonValue(_ document: JSONDocument) -> JSONValue {
+        switch document {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .string(let value): return .string(value)
+        case .array(let items): return .array(items.map(jsonValue))
+        case .object(let members): return .object(members.mapValues(jsonValue))
+        }
     }
 
     static func preview(_ data: Data) -> String {
