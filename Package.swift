@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "GraderCore", targets: ["GraderCore"]),
         // A typed (static) product so that plain `swiftc` can link exercise binaries against it.
         .library(name: "ExerciseKit", type: .static, targets: ["ExerciseKit"]),
+        // Core Data's object-graph semantics on SQLite, for the lessons that teach Core Data.
+        .library(name: "ObjectGraph", type: .static, targets: ["ObjectGraph"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +37,11 @@ let package = Package(
         // databases with it, and the grader hands the same module map to learners' builds.
         .systemLibrary(name: "SQLite3", path: "Sources/SQLite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ExerciseKit"),
+        .target(
+            name: "ObjectGraph",
+            dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))]
+        ),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
     ],

@@ -1,0 +1,60 @@
+/// A kind of object the model stores: Core Data's `NSEntityDescription`.
+///
+/// ```swift
+/// let person = EntityDescription(name: "Person", managedObjectClass: Person.self, properties: [
+///     AttributeDescription(name: "name", type: .string, isOptional: false),
+///     RelationshipDescription(name: "cars", destination: "Car", inverse: "owner", toMany: true),
+/// ])
+/// ```
+public final class EntityDescription: CustomStringConvertible {
+    public var name: String
+    /// The class objects of this entity are made with; `ManagedObject` unless a subclass is
+    /// given here or named by `managedObjectClassName` and known to ObjectGraph (see
+    /// ``ManagedObjectModel/register(_:)``).
+    public var managedObjectClass: ManagedObject.Type?
+    /// The unqualified name of the class, by default the entity's name (Core Data's codegen).
+    public var managedObjectClassName: String
+    /// The entity's name in the previous model version, for lightweight migration.
+    public var renamingIdentifier: String?
+    /// The model this entity belongs to; set when the model is made.
+    public internal(set) weak var managedObjectModel: ManagedObjectModel?
+
+    /// Attributes and relationships, in the order objects store them.
+    public var properties: [PropertyDescription] {
+        didSet { indexProperties() }
+    }
+    public private(set) var propertiesByName: [String: PropertyDescription] = [:]
+    public private(set) var attributes: [AttributeDescription] = []
+    public private(set) var relationships: [RelationshipDescription] = []
+
+    public init(
+        name: String, managedObjectClass: ManagedObject.Type? = nil, properties: [PropertyDescription] = [],
+        renamingIdentifier: String? = nil
+    ) {
+        self.name = name
+        self.managedObjectClass = managedObjectClass
+        self.managedObjectClassName = managedObjectClass.map { String(describing: $0) } ?? name
+        self.renamingIdentifier = renamingIdentifier
+        self.properties = properties
+        indexProperties()
+    }
+
+    public var attributesByName: [String: AttributeDescription] {
+        Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    public var relationshipsByName: [String: RelationshipDescription] {
+        Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public var description: String { name }
+
+    private func indexProperties() {
+        for (index, property) in properties.enumerated() {
+            property.index = index
+            property.entity = self
+        }
+        propertiesByName = Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        attributes = properties.compactMap { $0 as? AttributeDescription }
+        relationships = properties.compactMap { $0 as? RelationshipDescription }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SQLite3
+
+/// A connection to one SQLite database, with the few calls the SQLite store needs: the only
+/// place in ObjectGraph that calls `sqlite3_` functions (with ``SQLiteFunctions``).
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    var log: SQLLog
+
+    /// Opens (creating if needed) the database at `path`.
+    init(path: String, log: SQLLog) throws {
+        self.log = log
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            handle = nil
+            throw ObjectGraphError.sqlite(code: status, message: "cannot open \(path): \(message)", statement: nil)
+        }
+        sqlite3_busy_timeout(handle, 5_000)
+        SQLiteFunctions.register(on: handle!)
+    }
+
+    deinit { close() }
+
+    /// Finalizes every cached statement and closes the connection.
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite3_close(handle) }
+        handle = nil
+    }
+
+    /// Runs statements that return no rows (DDL, PRAGMA, BEGIN…).
+    func execute(_ sql: String) throws {
+        log.statement(sql, [])
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw error(sql) }
+    }
+
+    /// Runs one statement with its bound values and returns its rows.
+    @discardableResult
+    func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        try query(sql, bindings) { row in rows.append(row) }
+        return rows
+    }
+
+    /// Runs one statement, handing each row to `body` as it is read.
+    func query(_ sql: String, _ bindings: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        log.statement(sql, bindings)
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try bind(bindings, to: statement, sql: sql)
+        let columns = sqlite3_column_count(statement)
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw error(sql) }
+            var row: [SQLValue] = []
+            row.reserveCapacity(Int(columns))
+            for index in 0..<columns { row.append(column(statement, index)) }
+            try body(row)
+        }
+    }
+
+    /// Runs a statement many times, once per list of values, without logging each run.
+    func run(_ sql: String, eachOf bindingLists: [[SQLValue]]) throws {
+        guard !bindingLists.isEmpty else { return }
+        log.statement(sql + (bindingLists.count > 1 ? "  -- × \(bindingLists.count)" : ""), bindingLists[0])
+        let statement = try prepared(sql)
+        for bindings in bindingLists {
+            try bind(bindings, to: statement, sql: sql)
+            let status = sqlite3_step(statement)
+            sqlite3_reset(statement)
+            guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(sql) }
+        }
+        sqlite3_clear_bindings(statement)
+    }
+
+    /// Runs `body` inside one transaction, rolled back if it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw error(sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ values: [SQLValue], to statement: OpaquePointer, sql: String) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, index)
+            case .integer(let value): status = sqlite3_bind_int64(statement, index, value)
+            case .real(let value): status = sqlite3_bind_double(statement, index, value)
+            case .text(let value): status = sqlite3_bind_text(statement, index, value, -1, SQLiteDatabase.transient)
+            case .blob(let data):
+                status = data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLiteDatabase.transient)
+                }
+            }
+            guard status == SQLITE_OK else { throw error(sql) }
+        }
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, index)))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+
+    private func error(_ sql: String) -> ObjectGraphError {
+        .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), statement: sql)
+    }
+
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
