@@ -34,6 +34,7 @@ extension ManagedObjectContext {
                 break
             }
         }
+        if registry[object.objectID] !== object { object.managedObjectContext = nil }
     }
 
     /// Writes every insert, change and delete to the store in one transaction, after applying

@@ -97,7 +97,9 @@ public final class ManagedObjectContext {
         assertAccess()
         guard object.managedObjectContext === self, !deletedSet.contains(object) else { return }
         if insertedSet.remove(object) != nil {
+            // Never saved: it is forgotten once its delete rules have run.
             unprocessed.inserted.remove(object)
+            registry[object.objectID] = nil
         } else {
             updatedSet.remove(object)
             deletedSet.insert(object)
@@ -183,7 +185,7 @@ public final class ManagedObjectContext {
     /// Records that a property of `object` changed.
     func markChanged(_ object: ManagedObject, _ index: Int) {
         object.changedIndexes.insert(index)
-        guard !insertedSet.contains(object), !deletedSet.contains(object) else { return }
+        guard registry[object.objectID] === object, !insertedSet.contains(object), !deletedSet.contains(object) else { return }
         if updatedSet.insert(object).inserted { unprocessed.updated.insert(object) }
     }
 
