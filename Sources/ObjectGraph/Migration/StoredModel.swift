@@ -43,3 +43,43 @@ struct StoredModel: Codable, Equatable {
         }
     }
 }
+
+extension StoredModel {
+    /// The recorded model as a model again, to compute its tables the way they were made.
+    func makeModel() -> ManagedObjectModel {
+        let entities = self.entities.map { entity in
+            EntityDescription(
+                name: entity.name,
+                properties: entity.attributes.map { attribute -> PropertyDescription in
+                    AttributeDescription(
+                        name: attribute.name, type: AttributeType(storedName: attribute.type), isOptional: attribute.isOptional,
+                        renamingIdentifier: attribute.renamingIdentifier)
+                } + entity.relationships.map { relationship in
+                    RelationshipDescription(
+                        name: relationship.name, destination: relationship.destination, inverse: relationship.inverse,
+                        toMany: relationship.isToMany, isOptional: relationship.isOptional, renamingIdentifier: relationship.renamingIdentifier)
+                },
+                renamingIdentifier: entity.renamingIdentifier)
+        }
+        return ManagedObjectModel(entities: entities, versionIdentifier: versionIdentifier)
+    }
+}
+
+extension AttributeType {
+    /// The type a stored model names with `description`.
+    init(storedName: String) {
+        switch storedName {
+        case "integer16": self = .integer16
+        case "integer32": self = .integer32
+        case "integer64": self = .integer64
+        case "double": self = .double
+        case "boolean": self = .boolean
+        case "string": self = .string
+        case "date": self = .date
+        case "binary": self = .binaryData
+        default:
+            let name = storedName.hasPrefix("transformable(") ? String(storedName.dropFirst(14).dropLast()) : storedName
+            self = .transformable(name: name)
+        }
+    }
+}

@@ -58,14 +58,20 @@ public enum StoreSchema {
         for entity in model.entities {
             statements += createStatements(for: entity)
             for relationship in entity.relationships {
-                guard let join = joinTable(relationship), joinTables.insert(join.name).inserted else { continue }
-                statements.append(
-                    "CREATE TABLE \(join.name) (\(join.sourceColumn) INTEGER NOT NULL, \(join.destinationColumn) INTEGER NOT NULL, "
-                        + "PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)))")
-                statements.append("CREATE INDEX \(join.name)_\(join.destinationColumn)_INDEX ON \(join.name) (\(join.destinationColumn))")
+                guard let join = joinTable(relationship), join.isOwningSide, joinTables.insert(join.name).inserted else { continue }
+                statements += createStatements(forJoinTable: join)
             }
         }
         return statements
+    }
+
+    /// A join table, seen from its owning side.
+    static func createStatements(forJoinTable join: JoinTable) -> [String] {
+        [
+            "CREATE TABLE \(join.name) (\(join.sourceColumn) INTEGER NOT NULL, \(join.destinationColumn) INTEGER NOT NULL, "
+                + "PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)))",
+            "CREATE INDEX \(join.name)_\(join.destinationColumn)_INDEX ON \(join.name) (\(join.destinationColumn))",
+        ]
     }
 
     /// The entity's own table and the indexes on its foreign keys.
