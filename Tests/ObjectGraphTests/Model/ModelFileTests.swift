@@ -124,6 +124,22 @@ final class ModelFileTests: XCTestCase {
         XCTAssertTrue(cars.inverseRelationship === owner)
     }
 
+    /// The example in ModelFile's documentation stays true: it loads as it is written.
+    func testTheDocumentedExampleLoads() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ObjectGraph/Model/ModelFile.swift")
+        let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex(of: "/// ```yaml"))
+        let end = try XCTUnwrap(lines[(start + 1)...].firstIndex(of: "/// ```"))
+        let yaml = lines[(start + 1)..<end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+
+        let file = try ModelFile(yaml: yaml, path: "ModelFile.swift")
+        XCTAssertEqual(file.versions, ["v1", "v2"])
+        XCTAssertEqual(file.currentVersion, "v2")
+        XCTAssertEqual(try file.model(version: "v1").entitiesByName["Person"]?.properties.count, 7)
+    }
+
     func testVersionsKeepTheirOrderAndCurrentChoosesTheDefault() throws {
         let file = try ModelFile(yaml: Self.example, path: "Model.yml")
         XCTAssertEqual(file.versions, ["v1", "v2"])
