@@ -41,7 +41,7 @@ let package = Package(
             name: "ObjectGraph",
             dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
     ],
