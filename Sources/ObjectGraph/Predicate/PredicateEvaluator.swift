@@ -109,14 +109,6 @@ enum PredicateEvaluator {
     private static func read(_ key: String, of object: Any?) -> Any? {
         guard let object else { return nil }
         guard let reader = object as? KeyValueReading else { return nil }
-        return reader.value(forKey: key).flatMap(unwrapped)
-    }
-
-    /// A dictionary of `Any?` reads a missing value as `Optional<Any>.none` boxed in `Any`:
-    /// that is nil too.
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.flatMap { unwrapped($0.value) }
+        return reader.value(forKey: key).flatMap(PredicateValue.unwrapped)
     }
 }

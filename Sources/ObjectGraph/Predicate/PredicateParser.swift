@@ -181,6 +181,17 @@ struct PredicateParser {
             case let keyword? where Self.reserved.contains(keyword): throw error(missing, at: token)
             default: return try parseKeyPath()
             }
+        case .specifier("K"):
+            advance()
+            var path = try keyPathArgument(at: token)
+            // `%K.name`, `%K.@count`: the argument starts a longer key path.
+            while isSymbol(".") {
+                advance()
+                guard case .identifier(let name) = current.kind else { throw error("expected a key after `.`", at: current) }
+                path.append(name)
+                advance()
+            }
+            return try keyPathExpression(path, at: token)
         case .specifier(let specifier):
             advance()
             return try substitute(specifier, at: token)
@@ -227,6 +238,16 @@ struct PredicateParser {
         return .keyPath(path)
     }
 
+    private mutating func keyPathArgument(at token: PredicateToken) throws -> [String] {
+        guard argumentIndex < arguments.count else { throw error("missing argument for %K", at: token) }
+        let argument = arguments[argumentIndex]
+        argumentIndex += 1
+        guard let keyPath = argument as? String, !keyPath.isEmpty else {
+            throw error("%K needs a key path string, not \(argument.map { "\($0)" } ?? "nil")", at: token)
+        }
+        return keyPath.split(separator: ".").map(String.init)
+    }
+
     private mutating func substitute(_ specifier: String, at token: PredicateToken) throws -> PredicateExpression {
         guard argumentIndex < arguments.count else { throw error("missing argument for %\(specifier)", at: token) }
         let argument = arguments[argumentIndex]
@@ -234,11 +255,6 @@ struct PredicateParser {
         switch specifier {
         case "@":
             return .constant(argument)
-        case "K":
-            guard let keyPath = argument as? String, !keyPath.isEmpty else {
-                throw error("%K needs a key path string, not \(argument.map { "\($0)" } ?? "nil")", at: token)
-            }
-            return try keyPathExpression(keyPath.split(separator: ".").map(String.init), at: token)
         case "f", "lf":
             guard let argument, let double = AttributeValues.double(argument) else {
                 throw error("%\(specifier) needs a number, not \(argument.map { "\(type(of: $0))" } ?? "nil")", at: token)

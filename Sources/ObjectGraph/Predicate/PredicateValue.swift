@@ -31,7 +31,7 @@ enum PredicateValue {
     }
 
     init(_ value: Any?) {
-        guard let value, !(value is NSNull) else {
+        guard let value = value.flatMap(Self.unwrapped), !(value is NSNull) else {
             self = .null
             return
         }
@@ -53,6 +53,13 @@ enum PredicateValue {
                 self = .other(value)
             }
         }
+    }
+
+    /// `value` without the optionals boxed in it: an `[Any?]` element or a dictionary's `Any?`
+    /// value arrives as `Any` holding `Optional.none`, which is nil all the same.
+    static func unwrapped(_ value: Any) -> Any? {
+        guard let optional = value as? AnyOptional else { return value }
+        return optional.wrappedAny.flatMap(unwrapped)
     }
 
     var isNull: Bool {
@@ -176,4 +183,12 @@ extension PredicateValue {
         if options.contains(.diacriticInsensitive) { compareOptions.insert(.diacriticInsensitive) }
         return compareOptions.isEmpty ? string : string.folding(options: compareOptions, locale: nil)
     }
+}
+
+private protocol AnyOptional {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: AnyOptional {
+    var wrappedAny: Any? { map { $0 as Any } }
 }
