@@ -66,7 +66,7 @@ extension ManagedObjectContext {
             objects = objects.filter { predicate.evaluate(with: $0) }
         }
         if !request.sortDescriptors.isEmpty, pending || !result.appliedSort {
-            objects = GraphSortDescriptor.sort(objects, by: request.sortDescriptors)
+            objects = GraphSortDescriptor.sorted(objects, by: request.sortDescriptors)
         }
         if pending || !result.appliedLimit {
             if request.fetchOffset > 0 { objects = Array(objects.dropFirst(request.fetchOffset)) }

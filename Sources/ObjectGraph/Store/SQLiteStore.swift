@@ -79,9 +79,11 @@ final class SQLiteStore: PersistentStore {
         entity.properties.filter { !($0 is RelationshipDescription) || ($0 as! RelationshipDescription).hasForeignKeyColumn }
     }
 
-    private func selectList(_ entity: EntityDescription) -> String {
-        (["t0.\(StoreSchema.primaryKey)"] + columns(entity).map { "t0.\(StoreSchema.column($0))" }).joined(separator: ", ")
+    private func selectColumns(_ entity: EntityDescription) -> [String] {
+        ["t0.\(StoreSchema.primaryKey)"] + columns(entity).map { "t0.\(StoreSchema.column($0))" }
     }
+
+    private func selectList(_ entity: EntityDescription) -> String { selectColumns(entity).joined(separator: ", ") }
 
     private func decode(_ row: [SQLValue], _ entity: EntityDescription) throws -> StoreRow {
         guard case .integer(let key) = row[0] else { throw ObjectGraphError.store("A row of \(StoreSchema.table(entity)) has no primary key.") }
@@ -120,7 +122,7 @@ final class SQLiteStore: PersistentStore {
 
     func fetch(_ request: StoreFetch, keysOnly: Bool) throws -> StoreFetchResult {
         try lock.withLock {
-            let query = SQLFetchQuery(request: request, selectList: keysOnly ? "t0.\(StoreSchema.primaryKey)" : selectList(request.entity))
+            let query = try SQLFetchQuery(request: request, columns: keysOnly ? ["t0.\(StoreSchema.primaryKey)"] : selectColumns(request.entity))
             let start = Date()
             var rows: [StoreRow] = []
             try database.query(query.sql, query.bindings) { row in
@@ -138,7 +140,7 @@ final class SQLiteStore: PersistentStore {
 
     func count(_ request: StoreFetch) throws -> Int? {
         try lock.withLock {
-            guard let query = SQLFetchQuery(countOf: request) else { return nil }
+            guard let query = try SQLFetchQuery(countOf: request) else { return nil }
             guard case .integer(let count) = try database.query(query.sql, query.bindings).first?.first else { return 0 }
             return Int(count)
         }

@@ -34,7 +34,7 @@ final class SQLLogTests: XCTestCase {
         request.fetchBatchSize = 2
         let people = try stack.context.fetch(request)
         XCTAssertEqual(people.count, 5)
-        XCTAssertEqual(stack.sqlLines.first, "ObjectGraph: sql: SELECT t0.Z_PK FROM ZPERSON t0")
+        XCTAssertEqual(stack.sqlLines.first, "ObjectGraph: sql: SELECT t0.Z_PK FROM ZPERSON t0 ORDER BY t0.Z_PK")
         stack.sqlLines = []
         _ = people[0].name
         _ = people[1].name
