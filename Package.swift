@@ -41,7 +41,13 @@ let package = Package(
             name: "ObjectGraph",
             dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        // `swift run -c release objectgraph-benchmark`: ObjectGraph against raw SQLite (Benchmarks/README.md).
+        .executableTarget(
+            name: "objectgraph-benchmark",
+            dependencies: ["ObjectGraph", .target(name: "SQLite3", condition: .when(platforms: [.linux]))],
+            path: "Benchmarks/ObjectGraphBenchmark"
+        ),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
     ],

@@ -15,6 +15,8 @@ public enum StoreSchema {
         public let name: String
         public let sourceColumn: String
         public let destinationColumn: String
+        /// Whether the table is named after this side; the inverse side reads it backwards.
+        public let isOwningSide: Bool
     }
 
     /// Both sides of a many-to-many relationship share one table, named after the side whose
@@ -25,7 +27,8 @@ public enum StoreSchema {
             (inverseEntity.name, inverse.name) < (entity.name, relationship.name),
             let owning = joinTable(ownedBy: inverse, entity: inverseEntity)
         {
-            return JoinTable(name: owning.name, sourceColumn: owning.destinationColumn, destinationColumn: owning.sourceColumn)
+            return JoinTable(
+                name: owning.name, sourceColumn: owning.destinationColumn, destinationColumn: owning.sourceColumn, isOwningSide: false)
         }
         return joinTable(ownedBy: relationship, entity: entity)
     }
@@ -34,7 +37,9 @@ public enum StoreSchema {
         let source = "Z_" + entity.name.uppercased()
         var destination = "Z_" + relationship.name.uppercased()
         if destination == source { destination += "_DESTINATION" }
-        return JoinTable(name: "Z_\(entity.name.uppercased())_\(relationship.name.uppercased())", sourceColumn: source, destinationColumn: destination)
+        return JoinTable(
+            name: "Z_\(entity.name.uppercased())_\(relationship.name.uppercased())", sourceColumn: source,
+            destinationColumn: destination, isOwningSide: true)
     }
 
     static func columnType(_ attribute: AttributeDescription) -> String {
@@ -53,14 +58,20 @@ public enum StoreSchema {
         for entity in model.entities {
             statements += createStatements(for: entity)
             for relationship in entity.relationships {
-                guard let join = joinTable(relationship), joinTables.insert(join.name).inserted else { continue }
-                statements.append(
-                    "CREATE TABLE \(join.name) (\(join.sourceColumn) INTEGER NOT NULL, \(join.destinationColumn) INTEGER NOT NULL, "
-                        + "PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)))")
-                statements.append("CREATE INDEX \(join.name)_\(join.destinationColumn)_INDEX ON \(join.name) (\(join.destinationColumn))")
+                guard let join = joinTable(relationship), join.isOwningSide, joinTables.insert(join.name).inserted else { continue }
+                statements += createStatements(forJoinTable: join)
             }
         }
         return statements
+    }
+
+    /// A join table, seen from its owning side.
+    static func createStatements(forJoinTable join: JoinTable) -> [String] {
+        [
+            "CREATE TABLE \(join.name) (\(join.sourceColumn) INTEGER NOT NULL, \(join.destinationColumn) INTEGER NOT NULL, "
+                + "PRIMARY KEY (\(join.sourceColumn), \(join.destinationColumn)))",
+            "CREATE INDEX \(join.name)_\(join.destinationColumn)_INDEX ON \(join.name) (\(join.destinationColumn))",
+        ]
     }
 
     /// The entity's own table and the indexes on its foreign keys.

@@ -111,7 +111,7 @@ final class PredicateEvaluatorTests: XCTestCase {
     func testManagedObjectsCompareByID() throws {
         let entity = EntityDescription(name: "Person")
         let id = ManagedObjectID(entity: entity, primaryKey: 7, storeIdentifier: "S")
-        let object = ManagedObject(entity: entity)
+        let object = ManagedObject(entity: entity, insertInto: nil)
         object.objectID = id
         let car: [String: Any] = ["owner": object]
         XCTAssertTrue(check("owner == %@", object, on: car))

@@ -1,0 +1,96 @@
+import Foundation
+
+// Fetching: the store answers for saved data; unsaved changes are merged in memory.
+extension ManagedObjectContext {
+    /// The objects `request` describes, including this context's unsaved inserts and changes
+    /// and leaving out its unsaved deletes (unless `includesPendingChanges` is false).
+    public func fetch<Result>(_ request: FetchRequest<Result>) throws -> [Result] {
+        assertAccess()
+        let entity = request.entity(in: model)
+        if Result.self != ManagedObject.self, entity.managedObjectClass == nil { entity.managedObjectClass = Result.self }
+        return try fetchObjects(request, entity: entity).map { object in
+            guard let result = object as? Result else {
+                fatalError("ObjectGraph: a \(entity.name) object is a \(type(of: object)), not a \(Result.self); set the entity's managedObjectClass before fetching.")
+            }
+            return result
+        }
+    }
+
+    /// How many objects `request` would fetch, counted by the store when nothing unsaved
+    /// changes the answer.
+    public func count<Result>(for request: FetchRequest<Result>) throws -> Int {
+        assertAccess()
+        let entity = request.entity(in: model)
+        if request.includesPendingChanges { processPendingChanges() }
+        if !(request.includesPendingChanges && hasChanges),
+            let total = try store.count(StoreFetch(entity: entity, predicate: request.predicate))
+        {
+            let remaining = max(0, total - request.fetchOffset)
+            return request.fetchLimit > 0 ? min(remaining, request.fetchLimit) : remaining
+        }
+        return try fetchObjects(request, entity: entity).count
+    }
+
+    private func fetchObjects<Result>(_ request: FetchRequest<Result>, entity: EntityDescription) throws -> [ManagedObject] {
+        if request.includesPendingChanges { processPendingChanges() }
+        let pending = request.includesPendingChanges && hasChanges
+        var storeFetch = StoreFetch(entity: entity, predicate: request.predicate, sortDescriptors: request.sortDescriptors)
+        if pending {
+            // A clean object can match or stop matching through an unsaved change to an object
+            // it refers to, so unless every change is to this entity, the store returns all rows.
+            let changed = insertedSet.union(updatedSet).union(deletedSet)
+            if changed.contains(where: { $0.entity !== entity }) { storeFetch.predicate = nil }
+            storeFetch.sortDescriptors = []
+        } else {
+            storeFetch.limit = request.fetchLimit > 0 ? request.fetchLimit : nil
+            storeFetch.offset = request.fetchOffset > 0 ? request.fetchOffset : nil
+        }
+
+        if request.fetchBatchSize > 0, !pending {
+            let result = try store.fetch(storeFetch, keysOnly: true)
+            if result.appliedPredicate, result.appliedSort, result.appliedLimit {
+                return batches(of: result.rows.map(\.primaryKey), entity: entity, size: request.fetchBatchSize)
+            }
+        }
+
+        let result = try store.fetch(storeFetch, keysOnly: false)
+        var objects = result.rows.map { materialize($0, entity) }
+        if pending {
+            objects.removeAll { deletedSet.contains($0) }
+            var seen = Set(objects)
+            let candidates = insertedSet.union(updatedSet).filter { $0.entity === entity }
+                .sorted { $0.objectID.primaryKey < $1.objectID.primaryKey }
+            for object in candidates where seen.insert(object).inserted { objects.append(object) }
+        }
+        if let predicate = request.predicate, pending || !result.appliedPredicate {
+            objects = objects.filter { predicate.evaluate(with: $0) }
+        }
+        if !request.sortDescriptors.isEmpty, pending || !result.appliedSort {
+            objects = GraphSortDescriptor.sorted(objects, by: request.sortDescriptors)
+        }
+        if pending || !result.appliedLimit {
+            if request.fetchOffset > 0 { objects = Array(objects.dropFirst(request.fetchOffset)) }
+            if request.fetchLimit > 0 { objects = Array(objects.prefix(request.fetchLimit)) }
+        }
+        return objects
+    }
+
+    /// The object for a fetched row; a fault that uses the row's values when first read.
+    private func materialize(_ row: StoreRow, _ entity: EntityDescription) -> ManagedObject {
+        let object = self.object(with: store.objectID(entity, row.primaryKey))
+        if object.isFault, object.snapshot == nil { object.snapshot = row.values }
+        return object
+    }
+
+    private func batches(of keys: [Int64], entity: EntityDescription, size: Int) -> [ManagedObject] {
+        var objects: [ManagedObject] = []
+        var batch = FetchBatch(entity: entity)
+        for (offset, key) in keys.enumerated() {
+            if offset % size == 0 { batch = FetchBatch(entity: entity) }
+            let object = self.object(with: store.objectID(entity, key))
+            if object.isFault, object.snapshot == nil { batch.add(object) }
+            objects.append(object)
+        }
+        return objects
+    }
+}

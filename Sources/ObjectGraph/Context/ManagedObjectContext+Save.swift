@@ -1,0 +1,118 @@
+import Foundation
+
+// Saving: delete rules, validation, then every change in one store transaction.
+extension ManagedObjectContext {
+    /// Applies delete rules to objects deleted since the last call (cascade deletes, nullify
+    /// clears the other side) and posts ``Notification/Name/managedObjectContextObjectsDidChange``.
+    /// Saving and fetching call it first.
+    public func processPendingChanges() {
+        assertAccess()
+        while !deletesToPropagate.isEmpty {
+            let object = deletesToPropagate.removeFirst()
+            applyDeleteRules(of: object)
+        }
+        guard !unprocessed.isEmpty else { return }
+        let changes = unprocessed
+        unprocessed = ObjectChanges()
+        NotificationCenter.default.post(name: .managedObjectContextObjectsDidChange, object: self, userInfo: changes.userInfo)
+    }
+
+    private func applyDeleteRules(of object: ManagedObject) {
+        for relationship in object.entity.relationships {
+            let related: [ManagedObject]
+            if relationship.isToMany {
+                related = object.relatedIDs(relationship).map { self.object(with: $0) }
+            } else {
+                related = object.toOne(relationship).map { [$0] } ?? []
+            }
+            switch relationship.deleteRule {
+            case .nullify:
+                for target in related { object.unlink(relationship, target) }
+            case .cascade:
+                for target in related { delete(target) }
+            case .deny, .noAction:
+                break
+            }
+        }
+        if registry[object.objectID] !== object { object.managedObjectContext = nil }
+    }
+
+    /// Writes every insert, change and delete to the store in one transaction, after applying
+    /// delete rules and validating every changed object.
+    ///
+    /// - Throws: a validation `NSError` (Cocoa domain, codes 1560–1680, with the object, key and
+    ///   value in its user info; 1560 with ``DetailedErrorsKey`` when there are several), in which
+    ///   case nothing is written and the changes stay in the context; or the store's error.
+    public func save() throws {
+        assertAccess()
+        processPendingChanges()
+        guard hasChanges else { return }
+        let errors = validationErrors()
+        if errors.count == 1 { throw errors[0] }
+        if errors.count > 1 {
+            throw CoreDataError.make(
+                .validationMultipleErrors, "Multiple validation errors occurred (\(errors.count)): "
+                    + errors.map(\.localizedDescription).joined(separator: " "),
+                [DetailedErrorsKey: errors])
+        }
+        try store.save(storeChanges())
+
+        let saved = ObjectChanges(inserted: insertedSet, updated: updatedSet, deleted: deletedSet)
+        for object in insertedSet.union(updatedSet) {
+            object.objectID.isTemporaryID = false
+            if !object.isFault { object.snapshot = object.values }
+            object.changedIndexes = []
+        }
+        for object in deletedSet {
+            registry[object.objectID] = nil
+            object.managedObjectContext = nil
+            object.changedIndexes = []
+        }
+        insertedSet = []
+        updatedSet = []
+        deletedSet = []
+        NotificationCenter.default.post(name: .managedObjectContextDidSave, object: self, userInfo: saved.userInfo)
+    }
+
+    private func storeChanges() -> StoreChanges {
+        var changes = StoreChanges()
+        for object in insertedSet {
+            changes.inserts.append(write(object, object.entity.properties.indices))
+            addJoinChanges(of: object, inserted: true, to: &changes)
+        }
+        for object in updatedSet where !object.isFault {
+            changes.updates.append(write(object, object.changedIndexes.sorted()))
+            addJoinChanges(of: object, inserted: false, to: &changes)
+        }
+        for object in deletedSet {
+            changes.deletes.append((object.entity, object.objectID.primaryKey))
+        }
+        return changes
+    }
+
+    private func write<S: Sequence>(_ object: ManagedObject, _ indexes: S) -> StoreChanges.Write where S.Element == Int {
+        var values: [(PropertyDescription, Any?)] = []
+        for index in indexes {
+            let property = object.entity.properties[index]
+            if let relationship = property as? RelationshipDescription, !relationship.hasForeignKeyColumn { continue }
+            values.append((property, object.values[index]))
+        }
+        return StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: values)
+    }
+
+    private func addJoinChanges(of object: ManagedObject, inserted: Bool, to changes: inout StoreChanges) {
+        for relationship in object.entity.relationships where relationship.usesJoinTable {
+            guard inserted || object.changedIndexes.contains(relationship.index),
+                let current = object.values[relationship.index] as? Set<ManagedObjectID>
+            else { continue }
+            let base = inserted ? [] : (object.snapshot?[relationship.index] as? Set<ManagedObjectID> ?? [])
+            let source = object.objectID.primaryKey
+            for id in current.subtracting(base) {
+                changes.links.append(.init(relationship: relationship, source: source, destination: id.primaryKey))
+            }
+            for id in base.subtracting(current) {
+                changes.unlinks.append(.init(relationship: relationship, source: source, destination: id.primaryKey))
+            }
+        }
+    }
+}

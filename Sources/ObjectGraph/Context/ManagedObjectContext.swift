@@ -1,0 +1,253 @@
+import Foundation
+
+/// A scratch pad of objects: Core Data's `NSManagedObjectContext`.
+///
+/// Objects are inserted, changed and deleted here and reach the store only when the context
+/// saves. Each row has at most one object per context (uniquing), fetches see unsaved changes,
+/// validation and delete rules run at save, and ``rollback()`` forgets everything unsaved.
+///
+/// A context belongs to one queue: `.mainQueue` contexts to the main thread, `.privateQueue`
+/// contexts to their own queue, entered with ``perform(_:)`` or ``performAndWait(_:)``. With
+/// `OBJECTGRAPH_CONCURRENCY_DEBUG=1` (Core Data's `-com.apple.CoreData.ConcurrencyDebug 1`),
+/// using a context or its objects from the wrong thread stops the program with a message.
+public final class ManagedObjectContext {
+    public enum ConcurrencyType {
+        case mainQueue, privateQueue
+    }
+
+    public let concurrencyType: ConcurrencyType
+    public var persistentStoreCoordinator: PersistentStoreCoordinator?
+    /// A name for logs and debugging.
+    public var name: String?
+    /// Whether access from the wrong thread traps; defaults to `OBJECTGRAPH_CONCURRENCY_DEBUG`.
+    public var concurrencyDebug = ProcessInfo.processInfo.environment["OBJECTGRAPH_CONCURRENCY_DEBUG"].map { $0 != "0" } ?? false
+
+    var registry: [ManagedObjectID: ManagedObject] = [:]
+    var insertedSet = Set<ManagedObject>()
+    var updatedSet = Set<ManagedObject>()
+    var deletedSet = Set<ManagedObject>()
+    /// Changes since the last ``processPendingChanges()``, for change notifications.
+    var unprocessed = ObjectChanges()
+    /// Deleted objects whose delete rules are still to be applied.
+    var deletesToPropagate: [ManagedObject] = []
+
+    let queue: DispatchQueue
+    let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    public init(concurrencyType: ConcurrencyType) {
+        self.concurrencyType = concurrencyType
+        switch concurrencyType {
+        case .mainQueue: queue = .main
+        case .privateQueue: queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
+        }
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    var coordinator: PersistentStoreCoordinator {
+        guard let coordinator = persistentStoreCoordinator else {
+            fatalError("ObjectGraph: this context has no persistentStoreCoordinator; use a container's viewContext or set one.")
+        }
+        return coordinator
+    }
+
+    var model: ManagedObjectModel { coordinator.managedObjectModel }
+    var store: PersistentStore { coordinator.store }
+
+    // MARK: State
+
+    /// Whether anything was inserted, changed or deleted since the last save.
+    public var hasChanges: Bool {
+        assertAccess()
+        return !insertedSet.isEmpty || !updatedSet.isEmpty || !deletedSet.isEmpty
+    }
+
+    public var insertedObjects: Set<ManagedObject> { insertedSet }
+    public var updatedObjects: Set<ManagedObject> { updatedSet }
+    public var deletedObjects: Set<ManagedObject> { deletedSet }
+    /// Every object this context holds.
+    public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
+
+    // MARK: Objects
+
+    /// Inserts a new object: it gets its primary key now (its ID stays temporary until saved)
+    /// and its attributes' default values.
+    public func insert(_ object: ManagedObject) {
+        assertAccess()
+        guard object.managedObjectContext == nil else {
+            guard object.managedObjectContext !== self else { return }
+            fatalError("ObjectGraph: an object can be inserted into one context only.")
+        }
+        let key = store.allocatePrimaryKeys(for: object.entity, count: 1)
+        object.objectID = ManagedObjectID(entity: object.entity, primaryKey: key, storeIdentifier: store.identifier, isTemporary: true)
+        object.managedObjectContext = self
+        object.values = object.entity.properties.map { property in
+            if let attribute = property as? AttributeDescription { return attribute.defaultValue }
+            if let relationship = property as? RelationshipDescription, relationship.isToMany { return Set<ManagedObjectID>() }
+            return nil
+        }
+        object.isFault = false
+        registry[object.objectID] = object
+        insertedSet.insert(object)
+        unprocessed.inserted.insert(object)
+    }
+
+    /// Marks an object for deletion when the context saves; its delete rules apply then (or at
+    /// the next ``processPendingChanges()``). Deleting an object never saved simply forgets it.
+    public func delete(_ object: ManagedObject) {
+        assertAccess()
+        guard object.managedObjectContext === self, !deletedSet.contains(object) else { return }
+        if insertedSet.remove(object) != nil {
+            // Never saved: it is forgotten once its delete rules have run.
+            unprocessed.inserted.remove(object)
+            registry[object.objectID] = nil
+        } else {
+            updatedSet.remove(object)
+            deletedSet.insert(object)
+        }
+        unprocessed.deleted.insert(object)
+        deletesToPropagate.append(object)
+    }
+
+    /// The object for `objectID`, made as a fault if this context does not hold it yet.
+    public func object(with objectID: ManagedObjectID) -> ManagedObject {
+        if let object = registry[objectID] { return object }
+        let type = objectID.entity.managedObjectClass ?? ManagedObject.self
+        let object = type.init(entity: objectID.entity, insertInto: nil)
+        object.objectID = objectID
+        object.managedObjectContext = self
+        registry[objectID] = object
+        return object
+    }
+
+    /// The object for `objectID`, read from the store now.
+    ///
+    /// - Throws: `CocoaError(.managedObjectReferentialIntegrity)`-like error 133000 when the
+    ///   row no longer exists.
+    public func existingObject(with objectID: ManagedObjectID) throws -> ManagedObject {
+        assertAccess()
+        if let object = registry[objectID], !object.isFault || insertedSet.contains(object) { return object }
+        guard let row = try store.row(of: objectID.entity, primaryKey: objectID.primaryKey) else {
+            throw CoreDataError.make(CocoaError.Code(rawValue: 133000), "The object \(objectID) does not exist in the store.")
+        }
+        let object = self.object(with: objectID)
+        if object.isFault { object.snapshot = row.values }
+        return object
+    }
+
+    /// Loads a fault's values: from the row fetched with it, its batch, or the store.
+    func fulfillFault(_ object: ManagedObject) {
+        if object.snapshot == nil, let batch = object.batch {
+            batch.load(in: self)
+        }
+        if object.snapshot == nil {
+            do {
+                object.snapshot = try store.row(of: object.entity, primaryKey: object.objectID.primaryKey)?.values
+            } catch {
+                fatalError("ObjectGraph: could not read \(object.objectID!): \(error)")
+            }
+        }
+        guard let snapshot = object.snapshot else {
+            fatalError("ObjectGraph could not fulfill a fault for \(object.objectID!): the row no longer exists in the store.")
+        }
+        object.values = snapshot
+        object.batch = nil
+        object.isFault = false
+    }
+
+    /// Loads the IDs a to-many relationship holds in the store, adjusted by this context's
+    /// unsaved changes to the other side.
+    func fulfillRelationshipFault(_ object: ManagedObject, _ relationship: RelationshipDescription) -> Set<ManagedObjectID> {
+        guard !insertedSet.contains(object), let destination = relationship.destinationEntity else { return [] }
+        var ids: Set<ManagedObjectID>
+        do {
+            let keys = try store.relatedKeys(of: object.entity, primaryKey: object.objectID.primaryKey, through: relationship)
+            ids = Set(keys.map { store.objectID(destination, $0) })
+        } catch {
+            fatalError("ObjectGraph: could not read \(object.entity.name).\(relationship.name) of \(object.objectID!): \(error)")
+        }
+        if object.snapshot != nil { object.snapshot![relationship.index] = ids }
+        guard let inverse = relationship.inverseRelationship else { return ids }
+        // Objects on the other side changed here but not saved yet decide for themselves.
+        for other in insertedSet.union(updatedSet) where other.entity === destination && !other.isFault {
+            guard other.changedIndexes.contains(inverse.index) || insertedSet.contains(other) else { continue }
+            let pointsHere: Bool
+            if inverse.isToMany {
+                guard let set = other.values[inverse.index] as? Set<ManagedObjectID> else { continue }
+                pointsHere = set.contains(object.objectID)
+            } else {
+                pointsHere = other.values[inverse.index] as? ManagedObjectID == object.objectID
+            }
+            if pointsHere { ids.insert(other.objectID) } else { ids.remove(other.objectID) }
+        }
+        return ids
+    }
+
+    /// Records that a property of `object` changed.
+    func markChanged(_ object: ManagedObject, _ index: Int) {
+        object.changedIndexes.insert(index)
+        guard registry[object.objectID] === object, !insertedSet.contains(object), !deletedSet.contains(object) else { return }
+        if updatedSet.insert(object).inserted { unprocessed.updated.insert(object) }
+    }
+
+    func committedSnapshot(of object: ManagedObject) -> [Any?]? {
+        try? store.row(of: object.entity, primaryKey: object.objectID.primaryKey)?.values
+    }
+
+    // MARK: Forgetting
+
+    /// Forgets every unsaved change: inserted objects leave the context, changed and deleted
+    /// ones get their saved values back.
+    public func rollback() {
+        assertAccess()
+        for object in insertedSet {
+            registry[object.objectID] = nil
+            object.managedObjectContext = nil
+        }
+        for object in updatedSet.union(deletedSet) { turnIntoFault(object) }
+        // Objects pointing at rolled-back inserts through to-many sets are in updatedSet and
+        // were reset above; clean objects never point at unsaved ones.
+        insertedSet = []
+        updatedSet = []
+        deletedSet = []
+        deletesToPropagate = []
+        unprocessed = ObjectChanges()
+    }
+
+    /// Forgets every object: the context is as new.
+    public func reset() {
+        assertAccess()
+        for object in registry.values { object.managedObjectContext = nil }
+        registry = [:]
+        insertedSet = []
+        updatedSet = []
+        deletedSet = []
+        deletesToPropagate = []
+        unprocessed = ObjectChanges()
+    }
+
+    /// Turns `object` back into a fault. Without `mergeChanges`, its unsaved changes are lost
+    /// and its values are read from the store again when next used; with it, the store's values
+    /// are read now and this context's changes are kept on top of them.
+    public func refresh(_ object: ManagedObject, mergeChanges: Bool) {
+        assertAccess()
+        guard object.managedObjectContext === self, !insertedSet.contains(object) else { return }
+        if mergeChanges, !object.changedIndexes.isEmpty, !object.isFault {
+            guard let row = try? store.row(of: object.entity, primaryKey: object.objectID.primaryKey) else { return }
+            var values = row.values
+            for index in object.changedIndexes { values[index] = object.values[index] }
+            object.snapshot = row.values
+            object.values = values
+            return
+        }
+        updatedSet.remove(object)
+        turnIntoFault(object)
+        object.snapshot = nil
+    }
+
+    private func turnIntoFault(_ object: ManagedObject) {
+        object.values = []
+        object.isFault = true
+        object.changedIndexes = []
+        // A snapshot from the store is still right; the next read uses it without SQL.
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+// Validation at save, with Core Data's codes and user info.
+extension ManagedObjectContext {
+    /// Every rule broken by the objects this save would write.
+    func validationErrors() -> [NSError] {
+        var errors: [NSError] = []
+        let changed = insertedSet.union(updatedSet).sorted { $0.objectID.primaryKey < $1.objectID.primaryKey }
+        for object in changed { errors += Validator.errors(inserting: object) }
+        for object in deletedSet.sorted(by: { $0.objectID.primaryKey < $1.objectID.primaryKey }) {
+            errors += Validator.errors(deleting: object)
+        }
+        return errors
+    }
+}
+
+extension ManagedObject {
+    /// Throws the first problem that would stop this object being saved as an insert.
+    public func validateForInsert() throws {
+        if let error = Validator.errors(inserting: self).first { throw error }
+    }
+
+    /// Throws the first problem that would stop this object being saved as a change.
+    public func validateForUpdate() throws { try validateForInsert() }
+
+    /// Throws if a `deny` relationship still holds objects (error 1600).
+    public func validateForDelete() throws {
+        if let error = Validator.errors(deleting: self).first { throw error }
+    }
+}
+
+enum Validator {
+    static func errors(inserting object: ManagedObject) -> [NSError] {
+        object.fireFault()
+        var errors: [NSError] = []
+        for attribute in object.entity.attributes {
+            errors += check(attribute, object.values[attribute.index], of: object)
+        }
+        for relationship in object.entity.relationships {
+            let key = relationship.name
+            if relationship.isToMany {
+                let count = object.relatedIDs(relationship).count
+                if count == 0 && !relationship.isOptional {
+                    errors.append(error(.validationRelationshipLacksMinimumCount, object, key, nil, "\(key) must hold at least one object."))
+                } else if count > 0, relationship.minCount > 0, count < relationship.minCount {
+                    errors.append(error(.validationRelationshipLacksMinimumCount, object, key, nil,
+                        "\(key) holds \(count) object\(count == 1 ? "" : "s"); at least \(relationship.minCount) are needed."))
+                }
+                if relationship.maxCount > 0, count > relationship.maxCount {
+                    errors.append(error(.validationRelationshipExceedsMaximumCount, object, key, nil,
+                        "\(key) holds \(count) objects; at most \(relationship.maxCount) are allowed."))
+                }
+            } else if object.values[relationship.index] == nil, !relationship.isOptional {
+                errors.append(error(.validationMissingMandatoryProperty, object, key, nil, "\(key) is a required value."))
+            }
+        }
+        return errors
+    }
+
+    static func errors(deleting object: ManagedObject) -> [NSError] {
+        object.entity.relationships.compactMap { relationship in
+            guard relationship.deleteRule == .deny else { return nil }
+            let count = relationship.isToMany ? object.relatedIDs(relationship).count : (object.toOne(relationship) == nil ? 0 : 1)
+            guard count > 0 else { return nil }
+            return error(.validationRelationshipDeniedDelete, object, relationship.name, nil,
+                "\(object.entity.name) cannot be deleted while \(relationship.name) holds \(count) object\(count == 1 ? "" : "s") (delete rule: deny).")
+        }
+    }
+
+    private static func check(_ attribute: AttributeDescription, _ value: Any?, of object: ManagedObject) -> [NSError] {
+        let key = attribute.name
+        guard let value else {
+            return attribute.isOptional ? [] : [error(.validationMissingMandatoryProperty, object, key, nil, "\(key) is a required value.")]
+        }
+        var errors: [NSError] = []
+        if attribute.attributeType.isNumeric, let number = AttributeValues.double(value) {
+            if let min = attribute.minValue, number < min {
+                errors.append(error(.validationNumberTooSmall, object, key, value, "\(key) is \(value), less than the minimum of \(format(min))."))
+            }
+            if let max = attribute.maxValue, number > max {
+                errors.append(error(.validationNumberTooLarge, object, key, value, "\(key) is \(value), more than the maximum of \(format(max))."))
+            }
+        }
+        if let date = value as? Date {
+            if let min = attribute.minDate, date < min {
+                errors.append(error(.validationDateTooSoon, object, key, value, "\(key) is \(date), before the earliest allowed \(min)."))
+            }
+            if let max = attribute.maxDate, date > max {
+                errors.append(error(.validationDateTooLate, object, key, value, "\(key) is \(date), after the latest allowed \(max)."))
+            }
+        }
+        if let string = value as? String {
+            if let min = attribute.minLength, string.count < min {
+                errors.append(error(.validationStringTooShort, object, key, value, "\(key) \"\(string)\" is too short: at least \(min) characters."))
+            }
+            if let max = attribute.maxLength, string.count > max {
+                errors.append(error(.validationStringTooLong, object, key, value, "\(key) is too long: \(string.count) characters, at most \(max)."))
+            }
+            if let pattern = attribute.regularExpression, !matches(string, pattern) {
+                errors.append(error(.validationStringPatternMatching, object, key, value, "\(key) \"\(string)\" does not match the pattern \(pattern)."))
+            }
+        }
+        return errors
+    }
+
+    private static func matches(_ string: String, _ pattern: String) -> Bool {
+        guard let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return false }
+        let range = NSRange(string.startIndex..., in: string)
+        return regex.firstMatch(in: string, range: range) != nil
+    }
+
+    private static func format(_ number: Double) -> String {
+        number.rounded() == number ? String(Int64(number)) : String(number)
+    }
+
+    private static func error(_ code: CocoaError.Code, _ object: ManagedObject, _ key: String, _ value: Any?, _ message: String) -> NSError {
+        var info: [String: Any] = [ValidationObjectErrorKey: object, ValidationKeyErrorKey: key]
+        if let value { info[ValidationValueErrorKey] = value }
+        return CoreDataError.make(code, "\(object.entity.name): \(message)", info)
+    }
+}

@@ -1,0 +1,52 @@
+/// A description of the objects to fetch: Core Data's `NSFetchRequest`.
+///
+/// ```swift
+/// let request = Person.fetchRequest()
+/// request.predicate = GraphPredicate(format: "age >= %d", 18)
+/// request.sortDescriptors = [GraphSortDescriptor(key: "name", comparison: .caseInsensitive)]
+/// request.fetchLimit = 10
+/// let adults = try context.fetch(request)
+/// ```
+public final class FetchRequest<Result: ManagedObject> {
+    /// The entity's name; when nil, the entity whose class is `Result`.
+    public var entityName: String?
+    public var predicate: GraphPredicate?
+    public var sortDescriptors: [GraphSortDescriptor] = []
+    /// At most this many objects (0: no limit).
+    public var fetchLimit = 0
+    /// Skip this many objects first.
+    public var fetchOffset = 0
+    /// When not 0, the fetch reads only the matching keys and returns faults that load their
+    /// rows `fetchBatchSize` at a time, when one of them is first used.
+    public var fetchBatchSize = 0
+    /// Whether unsaved inserts, changes and deletes of the context count (true by default).
+    public var includesPendingChanges = true
+
+    public init(entityName: String) {
+        self.entityName = entityName
+    }
+
+    public init() {}
+
+    func entity(in model: ManagedObjectModel) -> EntityDescription {
+        if let entityName {
+            guard let entity = model.entitiesByName[entityName] else {
+                fatalError("ObjectGraph: the fetch request names the entity \(entityName), which the model does not have.")
+            }
+            return entity
+        }
+        guard let entity = model.entity(for: Result.self) else {
+            fatalError("ObjectGraph: no entity of the model uses the class \(Result.self); give the fetch request an entityName.")
+        }
+        return entity
+    }
+}
+
+/// Lets every managed-object class make fetch requests for itself: `Person.fetchRequest()`.
+public protocol FetchRequestResult {}
+extension ManagedObject: FetchRequestResult {}
+
+extension FetchRequestResult where Self: ManagedObject {
+    /// A fetch request for this class's entity.
+    public static func fetchRequest() -> FetchRequest<Self> { FetchRequest<Self>() }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The whole stack in one object: Core Data's `NSPersistentContainer`.
+///
+/// ```swift
+/// let container = PersistentContainer(name: "Garage", managedObjectModel: model)
+/// container.loadPersistentStores { _, error in
+///     if let error { fatalError("\(error)") }
+/// }
+/// let context = container.viewContext
+/// ```
+///
+/// By default the store is `Library/Application Support/<name>.sqlite` in the app's home, as on
+/// iOS. Warnings about the model (relationships without an inverse) are printed to standard
+/// error when the stores load, as Xcode shows them when it builds.
+public final class PersistentContainer {
+    public let name: String
+    public let managedObjectModel: ManagedObjectModel
+    public let persistentStoreCoordinator: PersistentStoreCoordinator
+    public var persistentStoreDescriptions: [PersistentStoreDescription]
+    private var viewContextStorage: ManagedObjectContext?
+
+    public init(name: String, managedObjectModel: ManagedObjectModel) {
+        self.name = name
+        self.managedObjectModel = managedObjectModel
+        self.persistentStoreCoordinator = PersistentStoreCoordinator(managedObjectModel: managedObjectModel)
+        let url = Self.defaultDirectoryURL().appendingPathComponent("\(name).sqlite")
+        self.persistentStoreDescriptions = [PersistentStoreDescription(url: url)]
+    }
+
+    /// `Library/Application Support` in the home folder, where Core Data keeps stores on iOS.
+    public class func defaultDirectoryURL() -> URL {
+        let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        return home.appendingPathComponent("Library/Application Support", isDirectory: true)
+    }
+
+    /// Opens every described store, calling `block` once per store with nil or the error.
+    public func loadPersistentStores(completionHandler block: (PersistentStoreDescription, Error?) -> Void) {
+        for warning in managedObjectModel.warnings {
+            FileHandle.standardError.write(Data("ObjectGraph warning: \(warning)\n".utf8))
+        }
+        for description in persistentStoreDescriptions {
+            do {
+                try persistentStoreCoordinator.addPersistentStore(with: description)
+                block(description, nil)
+            } catch {
+                block(description, error)
+            }
+        }
+    }
+
+    /// The context for the main thread, made on first use.
+    public var viewContext: ManagedObjectContext {
+        if let context = viewContextStorage { return context }
+        let context = ManagedObjectContext(concurrencyType: .mainQueue)
+        context.persistentStoreCoordinator = persistentStoreCoordinator
+        viewContextStorage = context
+        return context
+    }
+
+    /// A new context with its own queue, for work away from the main thread.
+    public func newBackgroundContext() -> ManagedObjectContext {
+        let context = ManagedObjectContext(concurrencyType: .privateQueue)
+        context.persistentStoreCoordinator = persistentStoreCoordinator
+        return context
+    }
+
+    /// Runs `block` on a new background context's queue.
+    public func performBackgroundTask(_ block: @escaping (ManagedObjectContext) -> Void) {
+        let context = newBackgroundContext()
+        context.perform { block(context) }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A store that keeps its rows in memory, for previews and tests: Core Data's in-memory store.
+/// It holds rows exactly as the SQLite store's tables do, so contexts behave the same on both;
+/// predicates and sorting are evaluated by the context.
+final class InMemoryStore: PersistentStore {
+    let identifier = UUID().uuidString
+    let description: PersistentStoreDescription
+    private var tables: [ObjectIdentifier: [Int64: [Any?]]] = [:]
+    private var joins: [String: Set<Pair>] = [:]
+    private var lastKeys: [ObjectIdentifier: Int64] = [:]
+    private let lock = NSLock()
+
+    private struct Pair: Hashable {
+        let source: Int64
+        let destination: Int64
+    }
+
+    init(description: PersistentStoreDescription) {
+        self.description = description
+    }
+
+    func load(model: ManagedObjectModel) throws {}
+
+    func allocatePrimaryKeys(for entity: EntityDescription, count: Int) -> Int64 {
+        lock.withLock {
+            let first = (lastKeys[ObjectIdentifier(entity)] ?? 0) + 1
+            lastKeys[ObjectIdentifier(entity)] = first + Int64(count) - 1
+            return first
+        }
+    }
+
+    func row(of entity: EntityDescription, primaryKey: Int64) throws -> StoreRow? {
+        lock.withLock { tables[ObjectIdentifier(entity)]?[primaryKey].map { StoreRow(primaryKey: primaryKey, values: $0) } }
+    }
+
+    func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow] {
+        try primaryKeys.compactMap { try row(of: entity, primaryKey: $0) }
+    }
+
+    func fetch(_ request: StoreFetch, keysOnly: Bool) throws -> StoreFetchResult {
+        let rows = lock.withLock {
+            (tables[ObjectIdentifier(request.entity)] ?? [:]).sorted { $0.key < $1.key }.map { StoreRow(primaryKey: $0.key, values: $0.value) }
+        }
+        return StoreFetchResult(
+            rows: rows, appliedPredicate: request.predicate == nil, appliedSort: request.sortDescriptors.isEmpty,
+            appliedLimit: false)
+    }
+
+    func count(_ request: StoreFetch) throws -> Int? {
+        guard request.predicate == nil else { return nil }
+        return lock.withLock { tables[ObjectIdentifier(request.entity)]?.count ?? 0 }
+    }
+
+    func relatedKeys(of entity: EntityDescription, primaryKey: Int64, through relationship: RelationshipDescription) throws -> [Int64] {
+        lock.withLock {
+            if let join = StoreSchema.joinTable(relationship) {
+                let pairs = joins[join.name] ?? []
+                let owning = isOwningSide(relationship, join)
+                return pairs.compactMap { pair in
+                    owning ? (pair.source == primaryKey ? pair.destination : nil) : (pair.destination == primaryKey ? pair.source : nil)
+                }.sorted()
+            }
+            guard let inverse = relationship.inverseRelationship, let destination = relationship.destinationEntity else { return [] }
+            return (tables[ObjectIdentifier(destination)] ?? [:]).compactMap { key, values in
+                (values[inverse.index] as? ManagedObjectID)?.primaryKey == primaryKey ? key : nil
+            }.sorted()
+        }
+    }
+
+    func save(_ changes: StoreChanges) throws {
+        lock.withLock {
+            for write in changes.inserts {
+                var values = [Any?](repeating: nil, count: write.entity.properties.count)
+                for (property, value) in write.values { values[property.index] = value }
+                tables[ObjectIdentifier(write.entity), default: [:]][write.primaryKey] = values
+            }
+            for write in changes.updates {
+                guard var values = tables[ObjectIdentifier(write.entity)]?[write.primaryKey] else { continue }
+                for (property, value) in write.values { values[property.index] = value }
+                tables[ObjectIdentifier(write.entity)]?[write.primaryKey] = values
+            }
+            for (entity, key) in changes.deletes {
+                tables[ObjectIdentifier(entity)]?[key] = nil
+                for relationship in entity.relationships {
+                    guard let join = StoreSchema.joinTable(relationship) else { continue }
+                    joins[join.name] = joins[join.name]?.filter { pair in
+                        isOwningSide(relationship, join) ? pair.source != key : pair.destination != key
+                    }
+                }
+            }
+            for change in changes.links { update(change, insert: true) }
+            for change in changes.unlinks { update(change, insert: false) }
+        }
+    }
+
+    func close() {}
+
+    private func update(_ change: StoreChanges.JoinChange, insert: Bool) {
+        guard let join = StoreSchema.joinTable(change.relationship) else { return }
+        let pair = isOwningSide(change.relationship, join)
+            ? Pair(source: change.source, destination: change.destination)
+            : Pair(source: change.destination, destination: change.source)
+        if insert { joins[join.name, default: []].insert(pair) } else { joins[join.name]?.remove(pair) }
+    }
+
+    /// Pairs are kept as the owning side of the join table names them.
+    private func isOwningSide(_ relationship: RelationshipDescription, _ join: StoreSchema.JoinTable) -> Bool {
+        join.isOwningSide
+    }
+}

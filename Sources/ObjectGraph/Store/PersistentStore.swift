@@ -1,0 +1,76 @@
+import Foundation
+
+/// One row of an entity as a store reads it: values laid out like `entity.properties`
+/// (attribute values; `ManagedObjectID?` for to-one relationships; nil for to-many ones,
+/// which load on their own).
+struct StoreRow {
+    let primaryKey: Int64
+    let values: [Any?]
+}
+
+/// What a context asks a store to fetch.
+struct StoreFetch {
+    let entity: EntityDescription
+    var predicate: GraphPredicate?
+    var sortDescriptors: [GraphSortDescriptor] = []
+    var limit: Int?
+    var offset: Int?
+}
+
+/// A store's answer: the rows, and which parts of the request it applied itself. A store that
+/// cannot translate a predicate returns every row of the entity, and the context evaluates the
+/// predicate in memory.
+struct StoreFetchResult {
+    var rows: [StoreRow]
+    var appliedPredicate: Bool
+    var appliedSort: Bool
+    var appliedLimit: Bool
+}
+
+/// The changes a context saves, all at once, in one transaction.
+struct StoreChanges {
+    struct Write {
+        let entity: EntityDescription
+        let primaryKey: Int64
+        /// Attribute and to-one values for the properties written, by property index.
+        let values: [(PropertyDescription, Any?)]
+    }
+    struct JoinChange {
+        let relationship: RelationshipDescription
+        let source: Int64
+        let destination: Int64
+    }
+    var inserts: [Write] = []
+    var updates: [Write] = []
+    var deletes: [(EntityDescription, Int64)] = []
+    var links: [JoinChange] = []
+    var unlinks: [JoinChange] = []
+
+    var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && links.isEmpty && unlinks.isEmpty }
+}
+
+/// A place objects are kept: SQLite on disk, or memory. Both behave the same way to a context.
+protocol PersistentStore: AnyObject {
+    var identifier: String { get }
+    var description: PersistentStoreDescription { get }
+    /// Prepares the store for `model`: creates its tables, or checks (and migrates) a store
+    /// made with another model.
+    func load(model: ManagedObjectModel) throws
+    /// Reserves `count` new primary keys for `entity` and returns the first.
+    func allocatePrimaryKeys(for entity: EntityDescription, count: Int) -> Int64
+    func row(of entity: EntityDescription, primaryKey: Int64) throws -> StoreRow?
+    func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow]
+    func fetch(_ request: StoreFetch, keysOnly: Bool) throws -> StoreFetchResult
+    /// The number of rows matching, or nil when the store cannot evaluate the predicate.
+    func count(_ request: StoreFetch) throws -> Int?
+    /// The primary keys of the objects a to-many relationship of one object holds.
+    func relatedKeys(of entity: EntityDescription, primaryKey: Int64, through relationship: RelationshipDescription) throws -> [Int64]
+    func save(_ changes: StoreChanges) throws
+    func close()
+}
+
+extension PersistentStore {
+    func objectID(_ entity: EntityDescription, _ primaryKey: Int64) -> ManagedObjectID {
+        ManagedObjectID(entity: entity, primaryKey: primaryKey, storeIdentifier: identifier)
+    }
+}

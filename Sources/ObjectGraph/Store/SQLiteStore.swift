@@ -1,0 +1,222 @@
+import Foundation
+
+/// A store in one SQLite file, laid out as Core Data lays out its stores (see ``StoreSchema``),
+/// with the model it was made with recorded in `Z_METADATA` so that a later model version can
+/// migrate it.
+final class SQLiteStore: PersistentStore {
+    private(set) var identifier = UUID().uuidString
+    let description: PersistentStoreDescription
+    private let database: SQLiteDatabase
+    private var lastKeys: [ObjectIdentifier: Int64] = [:]
+    private let lock = NSLock()
+    private var model: ManagedObjectModel?
+
+    init(description: PersistentStoreDescription) throws {
+        guard let url = description.url else {
+            throw ObjectGraphError.store("A SQLite store needs a URL; set PersistentStoreDescription.url.")
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        self.description = description
+        self.database = try SQLiteDatabase(path: url.path, log: description.sqlLog)
+    }
+
+    func load(model: ManagedObjectModel) throws {
+        try lock.withLock {
+            try database.execute("PRAGMA journal_mode = WAL")
+            let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { row -> String? in
+                if case .text(let name) = row.first { return name }
+                return nil
+            }
+            if tables.contains(StoreMetadata.table) {
+                let metadata = try StoreMetadata.read(from: database)
+                identifier = metadata.identifier
+                if metadata.model.versionHash != model.versionHash {
+                    try migrate(from: metadata, to: model)
+                }
+            } else if tables.isEmpty {
+                try database.transaction {
+                    for statement in StoreSchema.createStatements(for: model) { try database.execute(statement) }
+                    try StoreMetadata(identifier: identifier, model: StoredModel(model)).write(to: database)
+                }
+            } else {
+                throw ObjectGraphError.store(
+                    "\(description.url!.path) is a SQLite database that ObjectGraph did not make (it has no \(StoreMetadata.table) table); open an ObjectGraph store, or a new file.")
+            }
+            self.model = model
+            for entity in model.entities {
+                let row = try database.query("SELECT MAX(\(StoreSchema.primaryKey)) FROM \(StoreSchema.table(entity))")
+                if case .integer(let key) = row.first?.first { lastKeys[ObjectIdentifier(entity)] = key }
+            }
+        }
+    }
+
+    private func migrate(from metadata: StoreMetadata, to model: ManagedObjectModel) throws {
+        guard description.shouldMigrateStoreAutomatically, description.shouldInferMappingModelAutomatically else {
+            throw CoreDataError.make(
+                .persistentStoreIncompatibleVersionHash,
+                "The model used to open the store is incompatible with the one used to create the store. "
+                    + "Turn on shouldMigrateStoreAutomatically and shouldInferMappingModelAutomatically to migrate it.",
+                ["sourceModelVersion": metadata.model.versionIdentifier ?? "", "destinationModelVersion": model.versionIdentifier ?? ""])
+        }
+        let migration = try LightweightMigration(from: metadata.model, to: model)
+        try database.transaction {
+            for statement in migration.statements { try database.execute(statement) }
+            try StoreMetadata(identifier: identifier, model: StoredModel(model)).write(to: database)
+        }
+    }
+
+    func allocatePrimaryKeys(for entity: EntityDescription, count: Int) -> Int64 {
+        lock.withLock {
+            let first = (lastKeys[ObjectIdentifier(entity)] ?? 0) + 1
+            lastKeys[ObjectIdentifier(entity)] = first + Int64(count) - 1
+            return first
+        }
+    }
+
+    // MARK: Reading
+
+    private func columns(_ entity: EntityDescription) -> [PropertyDescription] {
+        entity.properties.filter { !($0 is RelationshipDescription) || ($0 as! RelationshipDescription).hasForeignKeyColumn }
+    }
+
+    private func selectColumns(_ entity: EntityDescription) -> [String] {
+        ["t0.\(StoreSchema.primaryKey)"] + columns(entity).map { "t0.\(StoreSchema.column($0))" }
+    }
+
+    private func selectList(_ entity: EntityDescription) -> String { selectColumns(entity).joined(separator: ", ") }
+
+    private func decode(_ row: [SQLValue], _ entity: EntityDescription) throws -> StoreRow {
+        guard case .integer(let key) = row[0] else { throw ObjectGraphError.store("A row of \(StoreSchema.table(entity)) has no primary key.") }
+        var values = [Any?](repeating: nil, count: entity.properties.count)
+        for (offset, property) in columns(entity).enumerated() {
+            let value = row[offset + 1]
+            if let attribute = property as? AttributeDescription {
+                values[property.index] = try attribute.value(from: value)
+            } else if case .integer(let target) = value, let destination = (property as! RelationshipDescription).destinationEntity {
+                values[property.index] = objectID(destination, target)
+            }
+        }
+        return StoreRow(primaryKey: key, values: values)
+    }
+
+    func row(of entity: EntityDescription, primaryKey: Int64) throws -> StoreRow? {
+        try rows(of: entity, primaryKeys: [primaryKey]).first
+    }
+
+    func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow] {
+        guard !primaryKeys.isEmpty else { return [] }
+        return try lock.withLock {
+            let marks = primaryKeys.count == 1 ? "= ?" : "IN (" + Array(repeating: "?", count: primaryKeys.count).joined(separator: ", ") + ")"
+            let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.primaryKey) \(marks)"
+            return try timedFetch(sql, primaryKeys.map { .integer($0) }, entity)
+        }
+    }
+
+    private func timedFetch(_ sql: String, _ bindings: [SQLValue], _ entity: EntityDescription) throws -> [StoreRow] {
+        let start = Date()
+        var rows: [StoreRow] = []
+        try database.query(sql, bindings) { rows.append(try decode($0, entity)) }
+        database.log.fetch(rows: rows.count, seconds: Date().timeIntervalSince(start))
+        return rows
+    }
+
+    func fetch(_ request: StoreFetch, keysOnly: Bool) throws -> StoreFetchResult {
+        try lock.withLock {
+            let query = try SQLFetchQuery(request: request, columns: keysOnly ? ["t0.\(StoreSchema.primaryKey)"] : selectColumns(request.entity))
+            let start = Date()
+            var rows: [StoreRow] = []
+            try database.query(query.sql, query.bindings) { row in
+                if keysOnly {
+                    guard case .integer(let key) = row[0] else { return }
+                    rows.append(StoreRow(primaryKey: key, values: []))
+                } else {
+                    rows.append(try decode(row, request.entity))
+                }
+            }
+            database.log.fetch(rows: rows.count, seconds: Date().timeIntervalSince(start))
+            return StoreFetchResult(rows: rows, appliedPredicate: query.appliedPredicate, appliedSort: query.appliedSort, appliedLimit: query.appliedLimit)
+        }
+    }
+
+    func count(_ request: StoreFetch) throws -> Int? {
+        try lock.withLock {
+            guard let query = try SQLFetchQuery(countOf: request) else { return nil }
+            guard case .integer(let count) = try database.query(query.sql, query.bindings).first?.first else { return 0 }
+            return Int(count)
+        }
+    }
+
+    func relatedKeys(of entity: EntityDescription, primaryKey: Int64, through relationship: RelationshipDescription) throws -> [Int64] {
+        try lock.withLock {
+            let sql: String
+            if let join = StoreSchema.joinTable(relationship) {
+                sql = "SELECT \(join.destinationColumn) FROM \(join.name) WHERE \(join.sourceColumn) = ? ORDER BY 1"
+            } else if let inverse = relationship.inverseRelationship, let destination = relationship.destinationEntity {
+                sql = "SELECT \(StoreSchema.primaryKey) FROM \(StoreSchema.table(destination)) WHERE \(StoreSchema.column(inverse)) = ? ORDER BY 1"
+            } else {
+                return []
+            }
+            return try database.query(sql, [.integer(primaryKey)]).compactMap { row in
+                if case .integer(let key) = row[0] { return key }
+                return nil
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    func save(_ changes: StoreChanges) throws {
+        try lock.withLock {
+            try database.transaction {
+                try write(changes)
+            }
+        }
+    }
+
+    private func write(_ changes: StoreChanges) throws {
+        // Inserts of one entity with the same columns share one prepared statement.
+        var inserts: [String: [[SQLValue]]] = [:]
+        var order: [String] = []
+        for write in changes.inserts {
+            let names = [StoreSchema.primaryKey] + write.values.map { StoreSchema.column($0.0) }
+            let sql = "INSERT INTO \(StoreSchema.table(write.entity)) (\(names.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+            if inserts[sql] == nil { order.append(sql) }
+            inserts[sql, default: []].append([.integer(write.primaryKey)] + (try write.values.map(sqlValue)))
+        }
+        for sql in order { try database.run(sql, eachOf: inserts[sql]!) }
+        for write in changes.updates where !write.values.isEmpty {
+            let sets = write.values.map { "\(StoreSchema.column($0.0)) = ?" }.joined(separator: ", ")
+            let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
+            try database.run(sql, eachOf: [try write.values.map(sqlValue) + [.integer(write.primaryKey)]])
+        }
+        for (entity, key) in changes.deletes {
+            try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ?", eachOf: [[.integer(key)]])
+            for relationship in entity.relationships {
+                guard let join = StoreSchema.joinTable(relationship) else { continue }
+                try database.run("DELETE FROM \(join.name) WHERE \(join.sourceColumn) = ?", eachOf: [[.integer(key)]])
+            }
+        }
+        for change in changes.links {
+            guard let join = StoreSchema.joinTable(change.relationship) else { continue }
+            try database.run(
+                "INSERT OR IGNORE INTO \(join.name) (\(join.sourceColumn), \(join.destinationColumn)) VALUES (?, ?)",
+                eachOf: [[.integer(change.source), .integer(change.destination)]])
+        }
+        for change in changes.unlinks {
+            guard let join = StoreSchema.joinTable(change.relationship) else { continue }
+            try database.run(
+                "DELETE FROM \(join.name) WHERE \(join.sourceColumn) = ? AND \(join.destinationColumn) = ?",
+                eachOf: [[.integer(change.source), .integer(change.destination)]])
+        }
+    }
+
+    private func sqlValue(_ pair: (PropertyDescription, Any?)) throws -> SQLValue {
+        if let attribute = pair.0 as? AttributeDescription { return try attribute.sqlValue(pair.1) }
+        return (pair.1 as? ManagedObjectID).map { .integer($0.primaryKey) } ?? .null
+    }
+
+    func close() {
+        lock.withLock { database.close() }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import ObjectGraph
+
+final class LightweightMigrationTests: XCTestCase {
+    private let garageFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Garage.yml")
+
+    /// A SQLite stack on model v1 of Garage.yml with Pedro and his Seat saved.
+    private func savedOnVersion1() throws -> TestStack {
+        let stack = try TestStack(.sqlite, model: ManagedObjectModel(contentsOf: garageFile, version: "v1"))
+        let person = ManagedObject(entity: stack.model.entitiesByName["Person"]!, insertInto: stack.context)
+        person.setValue("Pedro", forKey: "name")
+        let car = ManagedObject(entity: stack.model.entitiesByName["Car"]!, insertInto: stack.context)
+        car.setValue("Seat León", forKey: "make")
+        car.setValue(2005, forKey: "year")
+        car.setValue(person, forKey: "owner")
+        try stack.context.save()
+        return stack
+    }
+
+    func testAddingAnOptionalAttributeKeepsTheData() throws {
+        let stack = try savedOnVersion1()
+        try stack.reopen(model: ManagedObjectModel(contentsOf: garageFile, version: "v2"))
+        let car = try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Car"))[0]
+        XCTAssertEqual(car.value(forKey: "make") as? String, "Seat León")
+        XCTAssertNil(car.value(forKey: "licencePlate"))
+        XCTAssertEqual((car.value(forKey: "owner") as? ManagedObject)?.value(forKey: "name") as? String, "Pedro")
+        car.setValue("1234 ABC", forKey: "licencePlate")
+        try stack.context.save()
+        try stack.reopen(model: ManagedObjectModel(contentsOf: garageFile, version: "v2"))
+        let reread = try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Car"))[0]
+        XCTAssertEqual(reread.value(forKey: "licencePlate") as? String, "1234 ABC", "the migrated store takes new values")
+    }
+
+    func testWithoutMigrationAnIncompatibleStoreFailsWith134100() throws {
+        let stack = try savedOnVersion1()
+        stack.container.persistentStoreCoordinator.removePersistentStores()
+        let container = PersistentContainer(name: "Garage", managedObjectModel: try ManagedObjectModel(contentsOf: garageFile, version: "v2"))
+        let description = PersistentStoreDescription(url: stack.storeURL)
+        description.shouldMigrateStoreAutomatically = false
+        container.persistentStoreDescriptions = [description]
+        var failure: NSError?
+        container.loadPersistentStores { _, error in failure = error as NSError? }
+        XCTAssertEqual(failure?.code, 134100)
+        XCTAssertEqual(failure?.code, PersistentStoreIncompatibleVersionHashError)
+        XCTAssertTrue(failure?.localizedDescription.contains("incompatible") ?? false)
+    }
+
+    /// One entity `Item` in two versions, with a row saved on the first.
+    private func migrate(_ first: [PropertyDescription], _ second: [PropertyDescription], entityName: String = "Item",
+                         renamingIdentifier: String? = nil, fill: (ManagedObject) -> Void) throws -> ManagedObject {
+        let stack = try migratedStack(first, second, entityName: entityName, renamingIdentifier: renamingIdentifier, fill: fill)
+        keptStacks.append(stack)
+        return try stack.context.fetch(FetchRequest<ManagedObject>(entityName: entityName))[0]
+    }
+
+    /// Objects need their context alive, which needs its stack.
+    private var keptStacks: [TestStack] = []
+
+    private func migratedStack(_ first: [PropertyDescription], _ second: [PropertyDescription], entityName: String,
+                               renamingIdentifier: String?, fill: (ManagedObject) -> Void) throws -> TestStack {
+        let stack = try TestStack(.sqlite, model: ManagedObjectModel(entities: [EntityDescription(name: "Item", properties: first)]))
+        let item = ManagedObject(entity: stack.model.entitiesByName["Item"]!, insertInto: stack.context)
+        fill(item)
+        try stack.context.save()
+        let entity = EntityDescription(name: entityName, properties: second, renamingIdentifier: renamingIdentifier)
+        try stack.reopen(model: ManagedObjectModel(entities: [entity], versionIdentifier: "2"))
+        return stack
+    }
+
+    func testRenamingAnAttributeOrEntityKeepsItsValues() throws {
+        let item = try migrate(
+            [AttributeDescription(name: "title", type: .string)],
+            [AttributeDescription(name: "name", type: .string, renamingIdentifier: "title")],
+            entityName: "Thing", renamingIdentifier: "Item"
+        ) { $0.setValue("kept", forKey: "title") }
+        XCTAssertEqual(item.value(forKey: "name") as? String, "kept")
+    }
+
+    func testOptionalBecomesRequiredOnlyWithADefault() throws {
+        let item = try migrate(
+            [AttributeDescription(name: "title", type: .string), AttributeDescription(name: "count", type: .integer32)],
+            [AttributeDescription(name: "title", type: .string, isOptional: false, defaultValue: "untitled"),
+             AttributeDescription(name: "count", type: .integer32)]
+        ) { $0.setValue(3, forKey: "count") }
+        XCTAssertEqual(item.value(forKey: "title") as? String, "untitled", "rows without a value get the default")
+        XCTAssertEqual(item.value(forKey: "count") as? Int32, 3)
+
+        XCTAssertThrowsError(try migrate(
+            [AttributeDescription(name: "title", type: .string)],
+            [AttributeDescription(name: "title", type: .string, isOptional: false)]
+        ) { _ in }) { error in
+            XCTAssertEqual((error as NSError).code, 134140)
+            XCTAssertTrue((error as NSError).localizedDescription.contains("Item.title becomes required without a default value"),
+                (error as NSError).localizedDescription)
+        }
+    }
+
+    func testANewRequiredAttributeNeedsADefaultAndAChangedTypeCannotMigrate() throws {
+        let added = try migrate(
+            [AttributeDescription(name: "title", type: .string)],
+            [AttributeDescription(name: "title", type: .string), AttributeDescription(name: "stock", type: .integer16, isOptional: false, defaultValue: 5)]
+        ) { $0.setValue("x", forKey: "title") }
+        XCTAssertEqual(added.value(forKey: "stock") as? Int16, 5)
+
+        XCTAssertThrowsError(try migrate(
+            [AttributeDescription(name: "title", type: .string)],
+            [AttributeDescription(name: "title", type: .integer64)]
+        ) { _ in }) { error in
+            XCTAssertTrue((error as NSError).localizedDescription.contains("changes type from string to integer64"))
+        }
+    }
+
+    func testRemovingAnAttributeAndAddingEntitiesAndRelationships() throws {
+        let first = ManagedObjectModel(entities: [EntityDescription(name: "Item", properties: [
+            AttributeDescription(name: "title", type: .string), AttributeDescription(name: "obsolete", type: .string),
+        ])])
+        let stack = try TestStack(.sqlite, model: first)
+        let item = ManagedObject(entity: first.entitiesByName["Item"]!, insertInto: stack.context)
+        item.setValue("a", forKey: "title")
+        item.setValue("gone", forKey: "obsolete")
+        try stack.context.save()
+
+        let second = ManagedObjectModel(entities: [
+            EntityDescription(name: "Item", properties: [
+                AttributeDescription(name: "title", type: .string),
+                RelationshipDescription(name: "shelf", destination: "Shelf", inverse: "items"),
+                RelationshipDescription(name: "labels", destination: "Label", inverse: "items", toMany: true),
+            ]),
+            EntityDescription(name: "Shelf", properties: [
+                RelationshipDescription(name: "items", destination: "Item", inverse: "shelf", toMany: true)]),
+            EntityDescription(name: "Label", properties: [
+                AttributeDescription(name: "text", type: .string),
+                RelationshipDescription(name: "items", destination: "Item", inverse: "labels", toMany: true)]),
+        ], versionIdentifier: "2")
+        try stack.reopen(model: second)
+        let migrated = try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Item"))[0]
+        XCTAssertEqual(migrated.value(forKey: "title") as? String, "a")
+        let shelf = ManagedObject(entity: second.entitiesByName["Shelf"]!, insertInto: stack.context)
+        let label = ManagedObject(entity: second.entitiesByName["Label"]!, insertInto: stack.context)
+        migrated.setValue(shelf, forKey: "shelf")
+        migrated.mutableSetValue(forKey: "labels").add(label)
+        try stack.context.save()
+        try stack.reopen(model: second)
+        let reread = try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Item"))[0]
+        XCTAssertNotNil(reread.value(forKey: "shelf") as? ManagedObject)
+        XCTAssertEqual((reread.value(forKey: "labels") as? Set<ManagedObject>)?.count, 1)
+
+        // And back: removing the entities drops their tables, the store opens again.
+        try stack.reopen(model: first)
+        XCTAssertEqual(try stack.context.count(for: FetchRequest<ManagedObject>(entityName: "Item")), 1)
+    }
+}

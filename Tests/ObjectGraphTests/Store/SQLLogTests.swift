@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import ObjectGraph
+
+final class SQLLogTests: XCTestCase {
+    private func garageWithFiveOwners() throws -> TestStack {
+        let stack = try TestStack(.sqlite)
+        for index in 1...5 {
+            let person = Person(context: stack.context)
+            person.name = "Owner \(index)"
+            let car = Car(context: stack.context)
+            car.make = "Car \(index)"
+            car.owner = person
+        }
+        try stack.context.save()
+        stack.context.reset()
+        stack.sqlLines = []
+        return stack
+    }
+
+    func testTheLogShowsOneQueryPerRelationshipFaultTheNPlusOneProblem() throws {
+        let stack = try garageWithFiveOwners()
+        let people = try stack.context.fetch(Person.fetchRequest())
+        XCTAssertEqual(stack.sqlLines.filter { $0.hasPrefix("ObjectGraph: sql: SELECT") }.count, 1)
+        XCTAssertTrue(stack.sqlLines.contains { $0.hasPrefix("ObjectGraph: annotation: total fetch execution time: ") && $0.hasSuffix("for 5 rows.") })
+        for person in people { _ = person.cars.count }
+        let carQueries = stack.sqlLines.filter { $0.contains("FROM ZCAR WHERE ZOWNER = ?") }
+        XCTAssertEqual(carQueries.count, 5, "one query per person's cars:\n" + stack.sqlLines.joined(separator: "\n"))
+    }
+
+    func testBatchedFetchesReadKeysFirstThenOneQueryPerBatch() throws {
+        let stack = try garageWithFiveOwners()
+        let request = Person.fetchRequest()
+        request.fetchBatchSize = 2
+        let people = try stack.context.fetch(request)
+        XCTAssertEqual(people.count, 5)
+        XCTAssertEqual(stack.sqlLines.first, "ObjectGraph: sql: SELECT t0.Z_PK FROM ZPERSON t0 ORDER BY t0.Z_PK")
+        stack.sqlLines = []
+        _ = people[0].name
+        _ = people[1].name
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 WHERE t0.Z_PK IN (?, ?)",
+        ], "the first two share one query")
+        _ = people.map(\.name)
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }.count, 3, "three batches of at most two")
+    }
+
+    func testLevelThreeAlsoPrintsBoundValues() throws {
+        var lines: [String] = []
+        let log = SQLLog(level: 3) { lines.append($0) }
+        log.statement("SELECT 1 WHERE ? = ?", [.integer(5), .text("Pedro")])
+        XCTAssertEqual(lines, [
+            "ObjectGraph: sql: SELECT 1 WHERE ? = ?",
+            "ObjectGraph: details: SQLite bind[0] = 5",
+            "ObjectGraph: details: SQLite bind[1] = 'Pedro'",
+        ])
+        lines = []
+        SQLLog(level: 0) { lines.append($0) }.statement("SELECT 1", [])
+        XCTAssertEqual(lines, [], "level 0 is silent")
+    }
+
+    func testTheEnvironmentVariableSetsTheDefaultLevel() throws {
+        setenv("OBJECTGRAPH_SQL_DEBUG", "3", 1)
+        defer { unsetenv("OBJECTGRAPH_SQL_DEBUG") }
+        XCTAssertEqual(SQLLog().level, 3)
+        XCTAssertEqual(PersistentStoreDescription(type: .inMemory).sqlLog.level, 3)
+    }
+}
