@@ -60,47 +60,47 @@ final class PredicateAgreementTests: XCTestCase {
         let person = model.entitiesByName["Person"]!, car = model.entitiesByName["Car"]!, tag = model.entitiesByName["Tag"]!
         tags = Self.tagNames.enumerated().map { index, name in
             let object = TestObject(entity: tag, key: Int64(index + 1))
-            object.values["name"] = name
+            object.fields["name"] = name
             return object
         }
         for key in 1...200 {
             let object = TestObject(entity: person, key: Int64(key))
-            object.values["name"] = random.pick(Self.firstNames) + " " + random.pick(Self.lastNames)
-            if !random.chance(10) { object.values["age"] = Int16(random.int(0...90)) }
-            if !random.chance(10) { object.values["height"] = Double(random.int(140...210)) / 100 }
-            if !random.chance(10) { object.values["birthday"] = Date(timeIntervalSinceReferenceDate: Double(random.int(-20_000...9_000)) * 86_400) }
-            if !random.chance(10) { object.values["isMember"] = random.chance(50) }
-            if random.chance(60) { object.values["nickname"] = random.pick(Self.nicknames) }
-            object.values["tags"] = Set<ManagedObject>(tags.filter { _ in random.chance(30) })
-            object.values["cars"] = Set<ManagedObject>()
+            object.fields["name"] = random.pick(Self.firstNames) + " " + random.pick(Self.lastNames)
+            if !random.chance(10) { object.fields["age"] = Int16(random.int(0...90)) }
+            if !random.chance(10) { object.fields["height"] = Double(random.int(140...210)) / 100 }
+            if !random.chance(10) { object.fields["birthday"] = Date(timeIntervalSinceReferenceDate: Double(random.int(-20_000...9_000)) * 86_400) }
+            if !random.chance(10) { object.fields["isMember"] = random.chance(50) }
+            if random.chance(60) { object.fields["nickname"] = random.pick(Self.nicknames) }
+            object.fields["tags"] = Set<ManagedObject>(tags.filter { _ in random.chance(30) })
+            object.fields["cars"] = Set<ManagedObject>()
             people.append(object)
         }
         // Partners in pairs, both ways, as an inverse to-one keeps them.
         for index in stride(from: 0, to: 120, by: 6) {
-            people[index].values["partner"] = people[index + 3]
-            people[index + 3].values["partner"] = people[index]
+            people[index].fields["partner"] = people[index + 3]
+            people[index + 3].fields["partner"] = people[index]
         }
         for key in 1...330 {
             let object = TestObject(entity: car, key: Int64(key))
-            if let make = random.pick(Self.makes) { object.values["make"] = make }
-            if !random.chance(8) { object.values["year"] = Int32(random.int(1970...2024)) }
+            if let make = random.pick(Self.makes) { object.fields["make"] = make }
+            if !random.chance(8) { object.fields["year"] = Int32(random.int(1970...2024)) }
             // Only the first 150 people own cars, so that many have none.
             if !random.chance(5) {
                 let owner = people[random.int(0...149)]
-                object.values["owner"] = owner
-                owner.values["cars"] = (owner.values["cars"] as! Set<ManagedObject>).union([object])
+                object.fields["owner"] = owner
+                owner.fields["cars"] = (owner.fields["cars"] as! Set<ManagedObject>).union([object])
             }
             cars.append(object)
         }
         for tag in tags {
-            tag.values["people"] = Set<ManagedObject>(people.filter { ($0.values["tags"] as! Set<ManagedObject>).contains(tag) })
+            tag.fields["people"] = Set<ManagedObject>(people.filter { ($0.fields["tags"] as! Set<ManagedObject>).contains(tag) })
         }
         try insert(people, into: person)
         try insert(cars, into: car)
         try insert(tags, into: tag)
         let join = StoreSchema.joinTable(person.relationshipsByName["tags"]!)!
         let links = people.flatMap { person in
-            (person.values["tags"] as! Set<ManagedObject>).map { [SQLValue.integer(person.objectID.primaryKey), .integer($0.objectID.primaryKey)] }
+            (person.fields["tags"] as! Set<ManagedObject>).map { [SQLValue.integer(person.objectID.primaryKey), .integer($0.objectID.primaryKey)] }
         }
         try database.run("INSERT INTO \(join.name) (\(join.sourceColumn), \(join.destinationColumn)) VALUES (?, ?)", eachOf: links)
     }
@@ -111,9 +111,9 @@ final class PredicateAgreementTests: XCTestCase {
         let columns = [StoreSchema.primaryKey] + attributes.map(StoreSchema.column) + foreignKeys.map(StoreSchema.column)
         let sql = "INSERT INTO \(StoreSchema.table(entity)) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         let rows = try objects.map { object -> [SQLValue] in
-            let values = try attributes.map { try $0.sqlValue(object.values[$0.name]) }
+            let values = try attributes.map { try $0.sqlValue(object.fields[$0.name]) }
             let keys = foreignKeys.map { relationship -> SQLValue in
-                (object.values[relationship.name] as? ManagedObject).map { .integer($0.objectID.primaryKey) } ?? .null
+                (object.fields[relationship.name] as? ManagedObject).map { .integer($0.objectID.primaryKey) } ?? .null
             }
             return [.integer(object.objectID.primaryKey)] + values + keys
         }
@@ -170,7 +170,7 @@ final class PredicateAgreementTests: XCTestCase {
         try assertAgree("nickname IN {nil, 'Bo', ''}")
         try assertAgree("name < 'Zed'")
         try assertAgree("name >= 'é'")
-        try assertAgree("name == %@", people[7].values["name"])
+        try assertAgree("name == %@", people[7].fields["name"])
     }
 
     func testStringOperatorsAgree() throws {

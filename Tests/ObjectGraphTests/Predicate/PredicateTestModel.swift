@@ -39,12 +39,12 @@ enum PredicateTestModel {
 /// An in-memory object of the test model: a managed object whose values are a dictionary, so
 /// that predicates compare it by ID exactly as the store's rows compare by primary key.
 final class TestObject: ManagedObject {
-    var values: [String: Any] = [:]
+    var fields: [String: Any] = [:]
 
     convenience init(entity: EntityDescription, key: Int64) {
-        self.init(entity: entity)
+        self.init(entity: entity, insertInto: nil)
         objectID = ManagedObjectID(entity: entity, primaryKey: key, storeIdentifier: "test")
     }
 
-    override func value(forKey key: String) -> Any? { values[key] }
+    override func value(forKey key: String) -> Any? { fields[key] }
 }
