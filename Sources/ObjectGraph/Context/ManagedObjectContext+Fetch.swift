@@ -63,7 +63,11 @@ extension ManagedObjectContext {
             for object in candidates where seen.insert(object).inserted { objects.append(object) }
         }
         if let predicate = request.predicate, pending || !result.appliedPredicate {
-            objects = objects.filter { predicate.evaluate(with: $0) }
+            if request.includesPendingChanges {
+                objects = objects.filter { predicate.evaluate(with: $0) }
+            } else {
+                objects = objects.filter { predicate.evaluate(with: CommittedView(object: $0)) }
+            }
         }
         if !request.sortDescriptors.isEmpty, pending || !result.appliedSort {
             objects = GraphSortDescriptor.sorted(objects, by: request.sortDescriptors)

@@ -43,6 +43,7 @@ enum PredicateValue {
         case let string as String: self = .text(string)
         case let data as Data: self = .blob(data)
         case let object as ManagedObject: self = .object(ObjectReference(instance: object, id: object.objectID))
+        case let view as CommittedView: self = .object(ObjectReference(instance: view.object, id: view.object.objectID))
         case let id as ManagedObjectID: self = .object(ObjectReference(instance: nil, id: id))
         default:
             if let integer = AttributeValues.int64(value) {
