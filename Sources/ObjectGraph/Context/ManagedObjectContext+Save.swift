@@ -60,6 +60,7 @@ extension ManagedObjectContext {
         let saved = ObjectChanges(inserted: insertedSet, updated: updatedSet, deleted: deletedSet)
         for object in insertedSet.union(updatedSet) {
             object.objectID.isTemporaryID = false
+            object.isNew = false
             if !object.isFault { object.snapshot = object.values }
             object.changedIndexes = []
         }
@@ -77,27 +78,20 @@ extension ManagedObjectContext {
     private func storeChanges() -> StoreChanges {
         var changes = StoreChanges()
         for object in insertedSet {
-            changes.inserts.append(write(object, object.entity.properties.indices))
+            changes.inserts.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, indexes: nil))
             addJoinChanges(of: object, inserted: true, to: &changes)
         }
         for object in updatedSet where !object.isFault {
-            changes.updates.append(write(object, object.changedIndexes.sorted()))
+            let indexes = object.changedIndexes.sorted().filter { index in
+                (object.entity.properties[index] as? RelationshipDescription)?.hasForeignKeyColumn ?? true
+            }
+            changes.updates.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, indexes: indexes))
             addJoinChanges(of: object, inserted: false, to: &changes)
         }
         for object in deletedSet {
             changes.deletes.append((object.entity, object.objectID.primaryKey))
         }
         return changes
-    }
-
-    private func write<S: Sequence>(_ object: ManagedObject, _ indexes: S) -> StoreChanges.Write where S.Element == Int {
-        var values: [(PropertyDescription, Any?)] = []
-        for index in indexes {
-            let property = object.entity.properties[index]
-            if let relationship = property as? RelationshipDescription, !relationship.hasForeignKeyColumn { continue }
-            values.append((property, object.values[index]))
-        }
-        return StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: values)
     }
 
     private func addJoinChanges(of object: ManagedObject, inserted: Bool, to changes: inout StoreChanges) {

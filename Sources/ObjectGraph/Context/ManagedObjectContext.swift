@@ -31,6 +31,8 @@ public final class ManagedObjectContext {
     /// Deleted objects whose delete rules are still to be applied.
     var deletesToPropagate: [ManagedObject] = []
 
+    /// What this context's objects hold to reach it.
+    lazy var reference = ContextReference(self)
     let queue: DispatchQueue
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
@@ -80,12 +82,9 @@ public final class ManagedObjectContext {
         let key = store.allocatePrimaryKeys(for: object.entity, count: 1)
         object.objectID = ManagedObjectID(entity: object.entity, primaryKey: key, storeIdentifier: store.identifier, isTemporary: true)
         object.managedObjectContext = self
-        object.values = object.entity.properties.map { property in
-            if let attribute = property as? AttributeDescription { return attribute.defaultValue }
-            if let relationship = property as? RelationshipDescription, relationship.isToMany { return Set<ManagedObjectID>() }
-            return nil
-        }
+        object.values = object.entity.initialValues
         object.isFault = false
+        object.isNew = true
         registry[object.objectID] = object
         insertedSet.insert(object)
         unprocessed.inserted.insert(object)
@@ -184,6 +183,7 @@ public final class ManagedObjectContext {
 
     /// Records that a property of `object` changed.
     func markChanged(_ object: ManagedObject, _ index: Int) {
+        if object.isNew { return }
         object.changedIndexes.insert(index)
         guard registry[object.objectID] === object, !insertedSet.contains(object), !deletedSet.contains(object) else { return }
         if updatedSet.insert(object).inserted { unprocessed.updated.insert(object) }
@@ -202,6 +202,7 @@ public final class ManagedObjectContext {
         for object in insertedSet {
             registry[object.objectID] = nil
             object.managedObjectContext = nil
+            object.isNew = false
         }
         for object in updatedSet.union(deletedSet) { turnIntoFault(object) }
         // Objects pointing at rolled-back inserts through to-many sets are in updatedSet and

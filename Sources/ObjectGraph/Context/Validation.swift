@@ -5,12 +5,12 @@ extension ManagedObjectContext {
     /// Every rule broken by the objects this save would write.
     func validationErrors() -> [NSError] {
         var errors: [NSError] = []
-        let changed = insertedSet.union(updatedSet).sorted { $0.objectID.primaryKey < $1.objectID.primaryKey }
-        for object in changed { errors += Validator.errors(inserting: object) }
-        for object in deletedSet.sorted(by: { $0.objectID.primaryKey < $1.objectID.primaryKey }) {
-            errors += Validator.errors(deleting: object)
-        }
-        return errors
+        for object in insertedSet { errors += Validator.errors(inserting: object) }
+        for object in updatedSet { errors += Validator.errors(inserting: object) }
+        for object in deletedSet { errors += Validator.errors(deleting: object) }
+        // In the objects' order, so that messages come out the same way every time.
+        func key(_ error: NSError) -> Int64 { (error.userInfo[ValidationObjectErrorKey] as? ManagedObject)?.objectID.primaryKey ?? 0 }
+        return errors.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
     }
 }
 

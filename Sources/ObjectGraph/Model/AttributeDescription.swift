@@ -52,7 +52,9 @@ public enum AttributeType: Equatable, CustomStringConvertible {
 public final class AttributeDescription: PropertyDescription {
     public var attributeType: AttributeType
     /// The value a newly inserted object starts with.
-    public var defaultValue: Any?
+    public var defaultValue: Any? {
+        didSet { entity?.updateInitialValues() }
+    }
     /// Inclusive bounds for numbers (`minValue`/`maxValue`) and dates (`minDate`/`maxDate`).
     public var minValue: Double?
     public var maxValue: Double?

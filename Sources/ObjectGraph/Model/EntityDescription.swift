@@ -26,6 +26,11 @@ public final class EntityDescription: CustomStringConvertible {
     public private(set) var propertiesByName: [String: PropertyDescription] = [:]
     public private(set) var attributes: [AttributeDescription] = []
     public private(set) var relationships: [RelationshipDescription] = []
+    /// The values a new object starts with: defaults, and empty to-many sets.
+    private(set) var initialValues: [Any?] = []
+    /// The indexes of the properties stored in the entity's own table: attributes and to-one
+    /// relationships.
+    private(set) var columnIndexes: [Int] = []
 
     public init(
         name: String, managedObjectClass: ManagedObject.Type? = nil, properties: [PropertyDescription] = [],
@@ -56,5 +61,18 @@ public final class EntityDescription: CustomStringConvertible {
         propertiesByName = Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         attributes = properties.compactMap { $0 as? AttributeDescription }
         relationships = properties.compactMap { $0 as? RelationshipDescription }
+        updateInitialValues()
+    }
+
+    /// Called again when an attribute's default changes after the entity was made.
+    func updateInitialValues() {
+        columnIndexes = properties.indices.filter { index in
+            (properties[index] as? RelationshipDescription)?.hasForeignKeyColumn ?? true
+        }
+        initialValues = properties.map { property in
+            if let attribute = property as? AttributeDescription { return attribute.defaultValue }
+            if let relationship = property as? RelationshipDescription, relationship.isToMany { return Set<ManagedObjectID>() }
+            return nil
+        }
     }
 }

@@ -25,7 +25,9 @@ public final class RelationshipDescription: PropertyDescription {
     /// Bounds on the number of related objects; 0 means no bound. A to-one relationship has
     /// `maxCount == 1`.
     public var minCount: Int
-    public var maxCount: Int
+    public var maxCount: Int {
+        didSet { entity?.updateInitialValues() }
+    }
 
     public var isToMany: Bool { maxCount != 1 }
 

@@ -163,8 +163,14 @@ extension ManagedObject {
 
 /// Looks through an `Optional` hidden in an `Any`, so that `Optional<String>.none` reads as nil.
 func unwrap(_ value: Any) -> Any? {
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
-    guard let first = mirror.children.first else { return nil }
-    return unwrap(first.value)
+    guard let optional = value as? AnyOptional else { return value }
+    return optional.wrappedAny.flatMap { unwrap($0) }
+}
+
+protocol AnyOptional {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: AnyOptional {
+    var wrappedAny: Any? { self.map { $0 as Any } }
 }

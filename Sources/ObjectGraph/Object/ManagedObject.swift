@@ -22,7 +22,14 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     public let entity: EntityDescription
     public internal(set) var objectID: ManagedObjectID!
     /// The context that owns this object; nil once it is deleted and saved, or never inserted.
-    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+    public internal(set) var managedObjectContext: ManagedObjectContext? {
+        get { contextReference?.context }
+        set { contextReference = newValue?.reference }
+    }
+    /// Shared by every object of a context: one weak reference for all, rather than one each.
+    var contextReference: ContextReference?
+    /// Inserted and not saved yet: every value is written at save, so changes are not tracked.
+    var isNew = false
 
     /// The current values, indexed like `entity.properties`: attribute values, a to-one
     /// relationship's `ManagedObjectID?`, a to-many relationship's `Set<ManagedObjectID>?`
@@ -89,7 +96,8 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     /// The properties changed since the last save, with their new values.
     public func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
-        for index in changedIndexes {
+        let indexes = isNew ? Set(entity.properties.indices.filter { values[$0] != nil }) : changedIndexes
+        for index in indexes {
             let property = entity.properties[index]
             result[property.name] = read(property) ?? Optional<Any>.none as Any
         }

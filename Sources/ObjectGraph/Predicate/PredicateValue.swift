@@ -58,10 +58,7 @@ enum PredicateValue {
 
     /// `value` without the optionals boxed in it: an `[Any?]` element or a dictionary's `Any?`
     /// value arrives as `Any` holding `Optional.none`, which is nil all the same.
-    static func unwrapped(_ value: Any) -> Any? {
-        guard let optional = value as? AnyOptional else { return value }
-        return optional.wrappedAny.flatMap(unwrapped)
-    }
+    static func unwrapped(_ value: Any) -> Any? { unwrap(value) }
 
     var isNull: Bool {
         if case .null = self { return true }
@@ -186,10 +183,3 @@ extension PredicateValue {
     }
 }
 
-private protocol AnyOptional {
-    var wrappedAny: Any? { get }
-}
-
-extension Optional: AnyOptional {
-    var wrappedAny: Any? { map { $0 as Any } }
-}

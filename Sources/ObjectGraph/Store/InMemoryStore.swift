@@ -72,12 +72,12 @@ final class InMemoryStore: PersistentStore {
         lock.withLock {
             for write in changes.inserts {
                 var values = [Any?](repeating: nil, count: write.entity.properties.count)
-                for (property, value) in write.values { values[property.index] = value }
+                for index in write.columnIndexes { values[index] = write.values[index] }
                 tables[ObjectIdentifier(write.entity), default: [:]][write.primaryKey] = values
             }
             for write in changes.updates {
                 guard var values = tables[ObjectIdentifier(write.entity)]?[write.primaryKey] else { continue }
-                for (property, value) in write.values { values[property.index] = value }
+                for index in write.columnIndexes { values[index] = write.values[index] }
                 tables[ObjectIdentifier(write.entity)]?[write.primaryKey] = values
             }
             for (entity, key) in changes.deletes {

@@ -32,8 +32,13 @@ struct StoreChanges {
     struct Write {
         let entity: EntityDescription
         let primaryKey: Int64
-        /// Attribute and to-one values for the properties written, by property index.
-        let values: [(PropertyDescription, Any?)]
+        /// The object's values, laid out like `entity.properties`.
+        let values: [Any?]
+        /// The indexes of the attributes and to-one relationships to write; nil for all of them.
+        let indexes: [Int]?
+
+        /// The indexes written: every column for an insert.
+        var columnIndexes: [Int] { indexes ?? entity.columnIndexes }
     }
     struct JoinChange {
         let relationship: RelationshipDescription

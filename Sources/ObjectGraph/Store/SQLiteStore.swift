@@ -174,21 +174,25 @@ final class SQLiteStore: PersistentStore {
     }
 
     private func write(_ changes: StoreChanges) throws {
-        // Inserts of one entity with the same columns share one prepared statement.
-        var inserts: [String: [[SQLValue]]] = [:]
-        var order: [String] = []
+        // Inserts of one entity share one prepared statement, run once per object.
+        var inserts: [ObjectIdentifier: (sql: String, rows: [[SQLValue]])] = [:]
+        var order: [ObjectIdentifier] = []
         for write in changes.inserts {
-            let names = [StoreSchema.primaryKey] + write.values.map { StoreSchema.column($0.0) }
-            let sql = "INSERT INTO \(StoreSchema.table(write.entity)) (\(names.joined(separator: ", "))) VALUES ("
-                + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-            if inserts[sql] == nil { order.append(sql) }
-            inserts[sql, default: []].append([.integer(write.primaryKey)] + (try write.values.map(sqlValue)))
+            let key = ObjectIdentifier(write.entity)
+            if inserts[key] == nil {
+                let names = [StoreSchema.primaryKey] + write.entity.columnIndexes.map { StoreSchema.column(write.entity.properties[$0]) }
+                let sql = "INSERT INTO \(StoreSchema.table(write.entity)) (\(names.joined(separator: ", "))) VALUES ("
+                    + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+                inserts[key] = (sql, [])
+                order.append(key)
+            }
+            inserts[key]!.rows.append(try row(of: write))
         }
-        for sql in order { try database.run(sql, eachOf: inserts[sql]!) }
-        for write in changes.updates where !write.values.isEmpty {
-            let sets = write.values.map { "\(StoreSchema.column($0.0)) = ?" }.joined(separator: ", ")
+        for key in order { try database.run(inserts[key]!.sql, eachOf: inserts[key]!.rows) }
+        for write in changes.updates where !write.columnIndexes.isEmpty {
+            let sets = write.columnIndexes.map { "\(StoreSchema.column(write.entity.properties[$0])) = ?" }.joined(separator: ", ")
             let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
-            try database.run(sql, eachOf: [try write.values.map(sqlValue) + [.integer(write.primaryKey)]])
+            try database.run(sql, eachOf: [try row(of: write) .dropFirst() + [.integer(write.primaryKey)]])
         }
         for (entity, key) in changes.deletes {
             try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ?", eachOf: [[.integer(key)]])
@@ -211,9 +215,20 @@ final class SQLiteStore: PersistentStore {
         }
     }
 
-    private func sqlValue(_ pair: (PropertyDescription, Any?)) throws -> SQLValue {
-        if let attribute = pair.0 as? AttributeDescription { return try attribute.sqlValue(pair.1) }
-        return (pair.1 as? ManagedObjectID).map { .integer($0.primaryKey) } ?? .null
+    /// The primary key, then the written columns' values.
+    private func row(of write: StoreChanges.Write) throws -> [SQLValue] {
+        let indexes = write.columnIndexes
+        var row: [SQLValue] = [.integer(write.primaryKey)]
+        row.reserveCapacity(indexes.count + 1)
+        for index in indexes {
+            let value = write.values[index]
+            if let attribute = write.entity.properties[index] as? AttributeDescription {
+                row.append(try attribute.sqlValue(value))
+            } else {
+                row.append((value as? ManagedObjectID).map { .integer($0.primaryKey) } ?? .null)
+            }
+        }
+        return row
     }
 
     func close() {
