@@ -104,11 +104,12 @@ struct FetchedResultsChanges<Object: Hashable> {
         func gaps(in order: [Object]) -> [Object: Int] {
             var result: [Object: Int] = [:]
             var unchanged = 0
-            for object in order {
-                if !updated.contains(object) {
-                    unchanged += 1
-                } else if before.place[object] != nil, after.place[object] != nil {
+            // Inserted and deleted objects are in one list only, so they do not count.
+            for object in order where before.place[object] != nil && after.place[object] != nil {
+                if updated.contains(object) {
                     result[object] = unchanged
+                } else {
+                    unchanged += 1
                 }
             }
             return result
