@@ -25,7 +25,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-struct Times { var insert = 0.0, fetch = 0.0, count = 0.0 }
+struct Times { var insert = 0.0, fetch = 0.0, count = 0.0, save = 0.0 }
 
 func raw(_ run: Int) throws -> Times {
     var database: OpaquePointer?
@@ -89,7 +89,7 @@ func objectGraph(_ run: Int) throws -> Times {
             object.setValue(value.age, forKey: "age")
             object.setValue(value.email, forKey: "email")
         }
-        try context.save()
+        times.save = try seconds { try context.save() }
     }
     context.reset()
     let request = FetchRequest<ManagedObject>(entityName: "Person")
@@ -125,6 +125,8 @@ for (label, path) in [("insert, one save", \Times.insert), ("fetch where + sort"
     print(label.padding(toLength: 20, withPad: " ", startingAt: 0)
         + ms(rawValue).leftPadded(11) + ms(graphValue).leftPadded(14) + String(format: "%7.2f×", graphValue / rawValue))
 }
+
+print("(ObjectGraph's insert: \(ms(median(graphTimes.map(\.insert)) - median(graphTimes.map(\.save)))) making objects, \(ms(median(graphTimes.map(\.save)))) saving)")
 
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }

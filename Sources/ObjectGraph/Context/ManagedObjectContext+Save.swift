@@ -58,9 +58,12 @@ extension ManagedObjectContext {
         try store.save(storeChanges())
 
         let saved = ObjectChanges(inserted: insertedSet, updated: updatedSet, deleted: deletedSet)
-        for object in insertedSet.union(updatedSet) {
+        for object in insertedSet {
             object.objectID.isTemporaryID = false
             object.isNew = false
+            object.snapshot = object.values
+        }
+        for object in updatedSet {
             if !object.isFault { object.snapshot = object.values }
             object.changedIndexes = []
         }

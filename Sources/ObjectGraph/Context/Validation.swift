@@ -34,7 +34,8 @@ enum Validator {
         object.fireFault()
         var errors: [NSError] = []
         for attribute in object.entity.attributes {
-            errors += check(attribute, object.values[attribute.index], of: object)
+            let found = check(attribute, object.values[attribute.index], of: object)
+            if !found.isEmpty { errors += found }
         }
         for relationship in object.entity.relationships {
             let key = relationship.name
@@ -72,6 +73,7 @@ enum Validator {
         guard let value else {
             return attribute.isOptional ? [] : [error(.validationMissingMandatoryProperty, object, key, nil, "\(key) is a required value.")]
         }
+        guard attribute.hasValueRules else { return [] }
         var errors: [NSError] = []
         if attribute.attributeType.isNumeric, let number = AttributeValues.double(value) {
             if let min = attribute.minValue, number < min {

@@ -66,6 +66,12 @@ public final class AttributeDescription: PropertyDescription {
     /// A regular expression the whole string must match.
     public var regularExpression: String?
 
+    /// Whether validation has anything to check on a non-nil value.
+    var hasValueRules: Bool {
+        minValue != nil || maxValue != nil || minDate != nil || maxDate != nil || minLength != nil || maxLength != nil
+            || regularExpression != nil
+    }
+
     public init(
         name: String, type: AttributeType, isOptional: Bool = true, defaultValue: Any? = nil,
         renamingIdentifier: String? = nil

@@ -44,12 +44,8 @@ public final class EntityDescription: CustomStringConvertible {
         indexProperties()
     }
 
-    public var attributesByName: [String: AttributeDescription] {
-        Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-    public var relationshipsByName: [String: RelationshipDescription] {
-        Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    public private(set) var attributesByName: [String: AttributeDescription] = [:]
+    public private(set) var relationshipsByName: [String: RelationshipDescription] = [:]
 
     public var description: String { name }
 
@@ -61,6 +57,8 @@ public final class EntityDescription: CustomStringConvertible {
         propertiesByName = Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         attributes = properties.compactMap { $0 as? AttributeDescription }
         relationships = properties.compactMap { $0 as? RelationshipDescription }
+        attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        relationshipsByName = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         updateInitialValues()
     }
 

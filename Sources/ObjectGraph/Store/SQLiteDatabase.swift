@@ -70,11 +70,18 @@ final class SQLiteDatabase {
 
     /// Runs a statement many times, once per list of values, without logging each run.
     func run(_ sql: String, eachOf bindingLists: [[SQLValue]]) throws {
-        guard !bindingLists.isEmpty else { return }
-        log.statement(sql + (bindingLists.count > 1 ? "  -- × \(bindingLists.count)" : ""), bindingLists[0])
+        try run(sql, times: bindingLists.count) { bindingLists[$0] }
+    }
+
+    /// Runs a statement `times` times with the values `bindings` gives for each run, made one
+    /// at a time so that a bulk insert never holds every row's values at once.
+    func run(_ sql: String, times: Int, bindings: (Int) throws -> [SQLValue]) throws {
+        guard times > 0 else { return }
         let statement = try prepared(sql)
-        for bindings in bindingLists {
-            try bind(bindings, to: statement, sql: sql)
+        for index in 0..<times {
+            let values = try bindings(index)
+            if index == 0 { log.statement(sql + (times > 1 ? "  -- × \(times)" : ""), values) }
+            try bind(values, to: statement, sql: sql)
             let status = sqlite3_step(statement)
             sqlite3_reset(statement)
             guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(sql) }

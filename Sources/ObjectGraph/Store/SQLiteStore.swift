@@ -175,20 +175,20 @@ final class SQLiteStore: PersistentStore {
 
     private func write(_ changes: StoreChanges) throws {
         // Inserts of one entity share one prepared statement, run once per object.
-        var inserts: [ObjectIdentifier: (sql: String, rows: [[SQLValue]])] = [:]
-        var order: [ObjectIdentifier] = []
-        for write in changes.inserts {
+        var inserts: [ObjectIdentifier: [Int]] = [:]
+        var order: [EntityDescription] = []
+        for (offset, write) in changes.inserts.enumerated() {
             let key = ObjectIdentifier(write.entity)
-            if inserts[key] == nil {
-                let names = [StoreSchema.primaryKey] + write.entity.columnIndexes.map { StoreSchema.column(write.entity.properties[$0]) }
-                let sql = "INSERT INTO \(StoreSchema.table(write.entity)) (\(names.joined(separator: ", "))) VALUES ("
-                    + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-                inserts[key] = (sql, [])
-                order.append(key)
-            }
-            inserts[key]!.rows.append(try row(of: write))
+            if inserts[key] == nil { order.append(write.entity) }
+            inserts[key, default: []].append(offset)
         }
-        for key in order { try database.run(inserts[key]!.sql, eachOf: inserts[key]!.rows) }
+        for entity in order {
+            let names = [StoreSchema.primaryKey] + entity.columnIndexes.map { StoreSchema.column(entity.properties[$0]) }
+            let sql = "INSERT INTO \(StoreSchema.table(entity)) (\(names.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+            let offsets = inserts[ObjectIdentifier(entity)]!
+            try database.run(sql, times: offsets.count) { try row(of: changes.inserts[offsets[$0]]) }
+        }
         for write in changes.updates where !write.columnIndexes.isEmpty {
             let sets = write.columnIndexes.map { "\(StoreSchema.column(write.entity.properties[$0])) = ?" }.joined(separator: ", ")
             let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
