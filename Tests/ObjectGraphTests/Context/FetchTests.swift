@@ -124,13 +124,3 @@ final class FetchTests: XCTestCase {
         }
     }
 }
-
-/// A small deterministic generator, so generated data is the same in every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state >> 17
-    }
-}

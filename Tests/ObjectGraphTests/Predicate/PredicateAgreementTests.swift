@@ -31,20 +31,6 @@ final class PredicateAgreementTests: XCTestCase {
 
     // MARK: Data
 
-    /// SplitMix64: the same rows on every run and platform.
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-        mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-    }
 
     private static let firstNames = [
         "Émile", "emile", "Emile", "Eva", "ÉVA", "Zoë", "zoe", "anna", "Anna", "Ångström", "Bob", "bob", "Chloé", "chloe",
@@ -56,7 +42,7 @@ final class PredicateAgreementTests: XCTestCase {
     private static let tagNames = ["vip", "VIP", "new", "Événement", "old", "evenement"]
 
     private func fill() throws {
-        var random = Generator(state: 2024)
+        var random = SeededGenerator(seed: 2024)
         let person = model.entitiesByName["Person"]!, car = model.entitiesByName["Car"]!, tag = model.entitiesByName["Tag"]!
         tags = Self.tagNames.enumerated().map { index, name in
             let object = TestObject(entity: tag, key: Int64(index + 1))
