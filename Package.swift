@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "ExerciseKit"),
         .target(
             name: "ObjectGraph",
-            dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))]
+            dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))],
+            exclude: ["README.md"]
         ),
         // `swift run -c release objectgraph-benchmark`: ObjectGraph against raw SQLite (Benchmarks/README.md).
         .executableTarget(
