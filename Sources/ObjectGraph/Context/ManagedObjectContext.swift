@@ -167,8 +167,9 @@ public final class ManagedObjectContext {
         if object.snapshot != nil { object.snapshot![relationship.index] = ids }
         guard let inverse = relationship.inverseRelationship else { return ids }
         // Objects on the other side changed here but not saved yet decide for themselves.
-        for other in insertedSet.union(updatedSet) where other.entity === destination && !other.isFault {
-            guard other.changedIndexes.contains(inverse.index) || insertedSet.contains(other) else { continue }
+        // (Walked in place: a union would copy both sets for every relationship fault.)
+        for other in [insertedSet, updatedSet].joined() where other.entity === destination && !other.isFault {
+            guard other.isNew || other.changedIndexes.contains(inverse.index) else { continue }
             let pointsHere: Bool
             if inverse.isToMany {
                 guard let set = other.values[inverse.index] as? Set<ManagedObjectID> else { continue }

@@ -45,7 +45,7 @@ enum Validator {
                     errors.append(error(.validationRelationshipLacksMinimumCount, object, key, nil, "\(key) must hold at least one object."))
                 } else if count > 0, relationship.minCount > 0, count < relationship.minCount {
                     errors.append(error(.validationRelationshipLacksMinimumCount, object, key, nil,
-                        "\(key) holds \(count) object\(count == 1 ? "" : "s"); at least \(relationship.minCount) are needed."))
+                        "\(key) holds \(plural(count, "object")); at least \(relationship.minCount) are needed."))
                 }
                 if relationship.maxCount > 0, count > relationship.maxCount {
                     errors.append(error(.validationRelationshipExceedsMaximumCount, object, key, nil,
@@ -93,10 +93,10 @@ enum Validator {
         }
         if let string = value as? String {
             if let min = attribute.minLength, string.count < min {
-                errors.append(error(.validationStringTooShort, object, key, value, "\(key) \"\(string)\" is too short: at least \(min) characters."))
+                errors.append(error(.validationStringTooShort, object, key, value, "\(key) \"\(string)\" is too short: at least \(plural(min, "character"))."))
             }
             if let max = attribute.maxLength, string.count > max {
-                errors.append(error(.validationStringTooLong, object, key, value, "\(key) is too long: \(string.count) characters, at most \(max)."))
+                errors.append(error(.validationStringTooLong, object, key, value, "\(key) is too long: \(plural(string.count, "character")), at most \(max)."))
             }
             if let pattern = attribute.regularExpression, !matches(string, pattern) {
                 errors.append(error(.validationStringPatternMatching, object, key, value, "\(key) \"\(string)\" does not match the pattern \(pattern)."))
@@ -110,6 +110,8 @@ enum Validator {
         let range = NSRange(string.startIndex..., in: string)
         return regex.firstMatch(in: string, range: range) != nil
     }
+
+    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private static func format(_ number: Double) -> String {
         number.rounded() == number ? String(Int64(number)) : String(number)
