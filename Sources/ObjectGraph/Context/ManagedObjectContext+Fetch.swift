@@ -37,9 +37,11 @@ extension ManagedObjectContext {
         var storeFetch = StoreFetch(entity: entity, predicate: request.predicate, sortDescriptors: request.sortDescriptors)
         if pending {
             // A clean object can match or stop matching through an unsaved change to an object
-            // it refers to, so unless every change is to this entity, the store returns all rows.
-            let changed = insertedSet.union(updatedSet).union(deletedSet)
-            if changed.contains(where: { $0.entity !== entity }) { storeFetch.predicate = nil }
+            // it reaches through a relationship (`owner.name`, `spouse.name`, `ANY cars.make`), so
+            // unless the changes are all to this entity and it has no relationships to follow,
+            // the store returns every row and memory decides.
+            let elsewhere = [insertedSet, updatedSet, deletedSet].joined().contains { $0.entity !== entity }
+            if elsewhere || !entity.relationships.isEmpty { storeFetch.predicate = nil }
             storeFetch.sortDescriptors = []
         } else {
             storeFetch.limit = request.fetchLimit > 0 ? request.fetchLimit : nil

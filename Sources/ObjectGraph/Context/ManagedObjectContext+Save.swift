@@ -7,10 +7,13 @@ extension ManagedObjectContext {
     /// Saving and fetching call it first.
     public func processPendingChanges() {
         assertAccess()
-        while !deletesToPropagate.isEmpty {
-            let object = deletesToPropagate.removeFirst()
-            applyDeleteRules(of: object)
+        // Cascades append to the list while it is walked.
+        var next = 0
+        while next < deletesToPropagate.count {
+            applyDeleteRules(of: deletesToPropagate[next])
+            next += 1
         }
+        deletesToPropagate = []
         guard !unprocessed.isEmpty else { return }
         let changes = unprocessed
         unprocessed = ObjectChanges()

@@ -200,14 +200,23 @@ public final class ManagedObjectContext {
     /// ones get their saved values back.
     public func rollback() {
         assertAccess()
+        let forgotten = Set<ManagedObjectID>(insertedSet.compactMap(\.objectID))
         for object in insertedSet {
             registry[object.objectID] = nil
             object.managedObjectContext = nil
             object.isNew = false
         }
         for object in updatedSet.union(deletedSet) { turnIntoFault(object) }
-        // Objects pointing at rolled-back inserts through to-many sets are in updatedSet and
-        // were reset above; clean objects never point at unsaved ones.
+        // A clean object whose to-many set was loaded while an unsaved insert pointed at it holds
+        // that insert too: such sets load again from the store.
+        if !forgotten.isEmpty {
+            for object in registry.values where !object.isFault {
+                for relationship in object.entity.relationships where relationship.isToMany {
+                    guard let ids = object.values[relationship.index] as? Set<ManagedObjectID>, !ids.isDisjoint(with: forgotten) else { continue }
+                    object.values[relationship.index] = nil
+                }
+            }
+        }
         insertedSet = []
         updatedSet = []
         deletedSet = []
@@ -235,9 +244,15 @@ public final class ManagedObjectContext {
         guard object.managedObjectContext === self, !insertedSet.contains(object) else { return }
         if mergeChanges, !object.changedIndexes.isEmpty, !object.isFault {
             guard let row = try? store.row(of: object.entity, primaryKey: object.objectID.primaryKey) else { return }
-            var values = row.values
+            var snapshot = row.values
+            // Store rows leave to-many slots empty; the loaded sets stay the base that a save
+            // diffs join tables against.
+            for relationship in object.entity.relationships where relationship.isToMany {
+                snapshot[relationship.index] = object.snapshot?[relationship.index]
+            }
+            var values = snapshot
             for index in object.changedIndexes { values[index] = object.values[index] }
-            object.snapshot = row.values
+            object.snapshot = snapshot
             object.values = values
             return
         }

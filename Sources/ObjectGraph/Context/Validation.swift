@@ -39,6 +39,9 @@ enum Validator {
         }
         for relationship in object.entity.relationships {
             let key = relationship.name
+            // An optional to-many relationship without bounds has nothing to check; loading it
+            // would cost a query per object.
+            if relationship.isToMany, relationship.isOptional, relationship.minCount == 0, relationship.maxCount == 0 { continue }
             if relationship.isToMany {
                 let count = object.relatedIDs(relationship).count
                 if count == 0 && !relationship.isOptional {
@@ -105,8 +108,19 @@ enum Validator {
         return errors
     }
 
+    private static let patternCache = NSCache<NSString, NSRegularExpression>()
+
     private static func matches(_ string: String, _ pattern: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return false }
+        let regex: NSRegularExpression
+        if let cached = patternCache.object(forKey: pattern as NSString) {
+            regex = cached
+        } else {
+            guard (try? NSRegularExpression(pattern: pattern)) != nil,
+                let compiled = try? NSRegularExpression(pattern: "^(?:\(pattern))$")
+            else { return false }
+            patternCache.setObject(compiled, forKey: pattern as NSString)
+            regex = compiled
+        }
         let range = NSRange(string.startIndex..., in: string)
         return regex.firstMatch(in: string, range: range) != nil
     }

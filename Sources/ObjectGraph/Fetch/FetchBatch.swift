@@ -1,28 +1,28 @@
 /// Faults fetched together with a `fetchBatchSize`: the first one used loads the rows of all
 /// of them in one query.
+///
+/// The batch names its objects by ID and finds them in the context when it loads, so that
+/// objects and batch never keep each other alive.
 final class FetchBatch {
     let entity: EntityDescription
-    private(set) var objects: [ManagedObject] = []
-    private var loaded = false
+    private var ids: [ManagedObjectID] = []
 
     init(entity: EntityDescription) {
         self.entity = entity
     }
 
     func add(_ object: ManagedObject) {
-        objects.append(object)
+        ids.append(object.objectID)
         object.batch = self
     }
 
     func load(in context: ManagedObjectContext) {
-        guard !loaded else { return }
-        loaded = true
-        let waiting = objects.filter { $0.isFault && $0.snapshot == nil }
+        let waiting = ids.compactMap { context.registry[$0] }.filter { $0.isFault && $0.snapshot == nil }
+        ids = []
+        for object in waiting { object.batch = nil }
         guard let rows = try? context.store.rows(of: entity, primaryKeys: waiting.map(\.objectID.primaryKey)) else { return }
         var byKey: [Int64: [Any?]] = [:]
         for row in rows { byKey[row.primaryKey] = row.values }
         for object in waiting { object.snapshot = byKey[object.objectID.primaryKey] }
-        for object in objects { object.batch = nil }
-        objects = []
     }
 }

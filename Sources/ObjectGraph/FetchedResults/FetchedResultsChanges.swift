@@ -11,7 +11,9 @@ import Foundation
 ///   entered the results;
 /// - an updated object that stayed is a *move* when its section changed or its place among the
 ///   objects that did not change did; otherwise an *update* at its old index path;
-/// - an object that merely shifts because others came or went gets no change at all.
+/// - an object that merely shifts because others came or went gets no change at all;
+/// - an object not reported as updated whose section or order changed anyway (through a
+///   relationship in the key path) is a move too.
 ///
 /// Moves are kept few: among updated objects that sit in the same gap between unchanged
 /// objects, the longest run still in the old order stays put and only the rest move.
@@ -60,7 +62,17 @@ struct FetchedResultsChanges<Object: Hashable> {
         }
 
         let stayed = before.order.filter { after.place[$0] != nil }
-        let moved = Self.moves(updated: updated, before: before, after: after)
+        // An object the context did not report can still move: its section or sort key may come
+        // through a relationship (`owner.name`) whose object changed. Such objects count as
+        // updated for finding moves, or the reported changes would not add up to the new results.
+        let stayedInNewOrder = after.order.filter { before.place[$0] != nil }
+        let inOrder = Self.longestIncreasingRun(stayedInNewOrder.map { before.place[$0]!.offset })
+        var candidates = updated
+        for (index, object) in stayedInNewOrder.enumerated()
+        where !inOrder.contains(index) || before.place[object]!.section != after.place[object]!.section {
+            candidates.insert(object)
+        }
+        let moved = Self.moves(updated: candidates, before: before, after: after)
         for object in stayed where updated.contains(object) && !moved.contains(object) {
             changes.append(.object(object, at: before.place[object]!.path, type: .update, newIndexPath: nil))
         }

@@ -103,10 +103,30 @@ struct LightweightMigration {
             return nil
         }
         guard previous.hasForeignKeyColumn else {
-            problems.append("\(entity.name).\(relationship.name) changes from to-many to to-one.")
+            // A to-one side whose links lived in a join table (a to-many without an inverse that
+            // gains one): the links are not carried over, so the migration is refused.
+            problems.append("\(entity.name).\(relationship.name) was kept in a join table and now is a foreign key; its links cannot be carried over.")
             return nil
         }
         return StoreSchema.column(previous)
+    }
+
+    /// The relationship of the new model that continues the owning side of an old join table.
+    private static func successor(ofJoinTable name: String, from source: ManagedObjectModel, in destination: ManagedObjectModel)
+        -> (EntityDescription, RelationshipDescription)?
+    {
+        for oldEntity in source.entities {
+            for oldRelationship in oldEntity.relationships where StoreSchema.joinTable(oldRelationship)?.name == name {
+                for entity in destination.entities where (entity.renamingIdentifier ?? entity.name) == oldEntity.name || entity.name == oldEntity.name {
+                    if let relationship = entity.relationships.first(where: {
+                        ($0.renamingIdentifier ?? $0.name) == oldRelationship.name || $0.name == oldRelationship.name
+                    }) {
+                        return (entity, relationship)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     private mutating func migrateJoinTables(from source: ManagedObjectModel, to destination: ManagedObjectModel) {
@@ -129,8 +149,10 @@ struct LightweightMigration {
                     kept.insert(join.name)
                     continue
                 }
-                if oldRelationship != nil, oldJoin == nil {
-                    problems.append("\(entity.name).\(relationship.name) changes from to-one to to-many.")
+                if let oldRelationship, oldJoin == nil {
+                    problems.append(oldRelationship.isToMany
+                        ? "\(entity.name).\(relationship.name) now needs a join table (its inverse changed); its links cannot be carried over."
+                        : "\(entity.name).\(relationship.name) changes from to-one to to-many.")
                     continue
                 }
                 statements += StoreSchema.createStatements(forJoinTable: join)
@@ -142,6 +164,11 @@ struct LightweightMigration {
             }
         }
         for name in oldTables.keys.sorted() where !kept.contains(name) {
+            // A to-many relationship that keeps existing but leaves its join table (it gained a
+            // to-one inverse) would lose its links with the table.
+            if let (entity, relationship) = Self.successor(ofJoinTable: name, from: source, in: destination), !relationship.usesJoinTable {
+                problems.append("\(entity.name).\(relationship.name) moves from a join table to a foreign key; its links cannot be carried over.")
+            }
             statements.append("DROP TABLE \(name)")
         }
     }

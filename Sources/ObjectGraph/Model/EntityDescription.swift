@@ -68,7 +68,10 @@ public final class EntityDescription: CustomStringConvertible {
             (properties[index] as? RelationshipDescription)?.hasForeignKeyColumn ?? true
         }
         initialValues = properties.map { property in
-            if let attribute = property as? AttributeDescription { return attribute.defaultValue }
+            if let attribute = property as? AttributeDescription {
+                // `defaultValue: 18` on an Int16 attribute reads back as Int16, as a fetched value does.
+                return attribute.defaultValue.flatMap { AttributeValues.normalized($0, for: attribute.attributeType) ?? $0 }
+            }
             if let relationship = property as? RelationshipDescription, relationship.isToMany { return Set<ManagedObjectID>() }
             return nil
         }

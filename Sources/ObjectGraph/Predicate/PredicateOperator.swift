@@ -112,8 +112,12 @@ enum PredicateOperator: String, CaseIterable {
         let key = (caseInsensitive ? "i:" : "s:") + pattern
         let regex: NSRegularExpression? = regexLock.withLock {
             if let cached = regexCache[key] { return cached }
-            let compiled = try? NSRegularExpression(
-                pattern: "\\A(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : [])
+            let options: NSRegularExpression.Options = caseInsensitive ? [.caseInsensitive] : []
+            // Checked alone first: an unbalanced `a)|(b` would otherwise escape the anchors.
+            let compiled = (try? NSRegularExpression(pattern: pattern, options: options)) == nil
+                ? nil : try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: options)
+            // Patterns come from users' searches: keep the cache from growing without end.
+            if regexCache.count >= 256 { regexCache.removeAll() }
             regexCache[key] = compiled
             return compiled
         }

@@ -118,7 +118,9 @@ final class SQLiteDatabase {
             case .null: status = sqlite3_bind_null(statement, index)
             case .integer(let value): status = sqlite3_bind_int64(statement, index, value)
             case .real(let value): status = sqlite3_bind_double(statement, index, value)
-            case .text(let value): status = sqlite3_bind_text(statement, index, value, -1, SQLiteDatabase.transient)
+            case .text(let value):
+                // With its byte count, so that a string holding NUL is stored whole.
+                status = value.withCString { sqlite3_bind_text(statement, index, $0, Int32(value.utf8.count), SQLiteDatabase.transient) }
             case .blob(let data):
                 status = data.withUnsafeBytes { bytes in
                     sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLiteDatabase.transient)
@@ -132,7 +134,10 @@ final class SQLiteDatabase {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, index)))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_text(statement, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, index))
             guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }

@@ -341,4 +341,43 @@ final class FetchedResultsControllerTests: XCTestCase {
             XCTAssertEqual(recorder.take(), [])
         }
     }
+
+    func testAnObjectMovedByAChangeToItsRelatedObjectIsReportedWithTheNextChanges() throws {
+        try onBothStores { stack in
+            let context = stack.context
+            let firstAna = Person(context: context)
+            firstAna.name = "Ana"
+            let secondAna = Person(context: context)
+            secondAna.name = "Ana"
+            let bruno = Person(context: context)
+            bruno.name = "Bruno"
+            for (make, owner) in [("Fiat", firstAna), ("Kia", secondAna), ("Audi", bruno)] {
+                let car = Car(context: context)
+                car.make = make
+                car.owner = owner
+            }
+            try context.save()
+            let request = Car.fetchRequest()
+            request.sortDescriptors = [GraphSortDescriptor(key: "owner.name"), GraphSortDescriptor(key: "make")]
+            let controller = FetchedResultsController(
+                fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: "owner.name", cacheName: nil)
+            let recorder = ChangeRecorder()
+            controller.delegate = recorder
+            try controller.performFetch()
+
+            secondAna.name = "Zoe"  // no car changes, so nothing is reported yet (as in Core Data)
+            try context.save()
+            XCTAssertEqual(recorder.take(), [])
+            let opel = Car(context: context)
+            opel.make = "Opel"
+            opel.owner = bruno
+            try context.save()
+            // The Kia left section "Ana" meanwhile: reported now, so that the changes add up to
+            // the new sections (Ana 1, Bruno 2, Zoe 1).
+            XCTAssertEqual(recorder.take(), [
+                "will", "section insert 2 Zoe", "insert Opel - [1,1]", "move Kia [0,1] [2,0]", "did",
+            ], "\(stack.kind)")
+            XCTAssertEqual(controller.sections?.map(\.numberOfObjects), [1, 2, 1])
+        }
+    }
 }

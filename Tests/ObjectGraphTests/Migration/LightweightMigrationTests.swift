@@ -152,3 +152,29 @@ final class LightweightMigrationTests: XCTestCase {
         XCTAssertEqual(try stack.context.count(for: FetchRequest<ManagedObject>(entityName: "Item")), 1)
     }
 }
+
+extension LightweightMigrationTests {
+    func testLinksThatWouldMoveFromAJoinTableToAForeignKeyRefuseTheMigration() throws {
+        func model(inverse: Bool, version: String) -> ManagedObjectModel {
+            var tag: [PropertyDescription] = [AttributeDescription(name: "label", type: .string)]
+            if inverse { tag.append(RelationshipDescription(name: "person", destination: "Person", inverse: "tags")) }
+            return ManagedObjectModel(entities: [
+                EntityDescription(name: "Person", properties: [
+                    RelationshipDescription(name: "tags", destination: "Tag", inverse: inverse ? "person" : nil, toMany: true)]),
+                EntityDescription(name: "Tag", properties: tag),
+            ], versionIdentifier: version)
+        }
+        let first = model(inverse: false, version: "1")
+        let stack = try TestStack(.sqlite, model: first)
+        let person = ManagedObject(entity: first.entitiesByName["Person"]!, insertInto: stack.context)
+        person.mutableSetValue(forKey: "tags").add(ManagedObject(entity: first.entitiesByName["Tag"]!, insertInto: stack.context))
+        try stack.context.save()
+        XCTAssertThrowsError(try stack.reopen(model: model(inverse: true, version: "2"))) { error in
+            XCTAssertEqual((error as NSError).code, 134140)
+            XCTAssertTrue((error as NSError).localizedDescription.contains("Person.tags moves from a join table to a foreign key"), (error as NSError).localizedDescription)
+        }
+        try stack.reopen(model: first)
+        let reread = try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Person"))[0]
+        XCTAssertEqual((reread.value(forKey: "tags") as? Set<ManagedObject>)?.count, 1, "the refused migration left the store as it was")
+    }
+}

@@ -73,6 +73,7 @@ final class PredicateEvaluatorTests: XCTestCase {
         XCTAssertTrue(check("name MATCHES[c] 'émile.*'", on: emile))
         XCTAssertTrue(check("name MATCHES[d] 'Emile.*'", on: emile))
         XCTAssertFalse(check("name MATCHES '('", on: emile), "an invalid pattern matches nothing")
+        XCTAssertFalse(check("name MATCHES 'É)|(b'", on: emile), "an unbalanced pattern cannot escape the whole-string anchors")
         XCTAssertFalse(check("age BEGINSWITH '3'", on: ["age": 30]), "string operators need strings")
     }
 
