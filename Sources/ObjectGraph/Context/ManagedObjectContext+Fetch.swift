@@ -40,7 +40,9 @@ extension ManagedObjectContext {
             // it reaches through a relationship (`owner.name`, `spouse.name`, `ANY cars.make`), so
             // unless the changes are all to this entity and it has no relationships to follow,
             // the store returns every row and memory decides.
-            let elsewhere = [insertedSet, updatedSet, deletedSet].joined().contains { $0.entity !== entity }
+            func isElsewhere(_ object: ManagedObject) -> Bool { object.entity !== entity }
+            let elsewhere = insertedSet.contains(where: isElsewhere) || updatedSet.contains(where: isElsewhere)
+                || deletedSet.contains(where: isElsewhere)
             if elsewhere || !entity.relationships.isEmpty { storeFetch.predicate = nil }
             storeFetch.sortDescriptors = []
         } else {
@@ -60,7 +62,7 @@ extension ManagedObjectContext {
         if pending {
             objects.removeAll { deletedSet.contains($0) }
             var seen = Set(objects)
-            let candidates = insertedSet.union(updatedSet).filter { $0.entity === entity }
+            let candidates = updatedSet.union(insertedSet).filter { $0.entity === entity }
                 .sorted { $0.objectID.primaryKey < $1.objectID.primaryKey }
             for object in candidates where seen.insert(object).inserted { objects.append(object) }
         }

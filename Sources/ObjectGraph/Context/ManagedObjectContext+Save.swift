@@ -14,9 +14,11 @@ extension ManagedObjectContext {
             next += 1
         }
         deletesToPropagate = []
-        guard !unprocessed.isEmpty else { return }
-        let changes = unprocessed
+        guard !unprocessed.isEmpty || insertedSet.hasUnprocessed else { return }
+        var changes = unprocessed
+        changes.inserted = insertedSet.unprocessed
         unprocessed = ObjectChanges()
+        insertedSet.markProcessed()
         NotificationCenter.default.post(name: .managedObjectContextObjectsDidChange, object: self, userInfo: changes.userInfo)
     }
 
@@ -60,7 +62,7 @@ extension ManagedObjectContext {
         }
         try store.save(storeChanges())
 
-        let saved = ObjectChanges(inserted: insertedSet, updated: updatedSet, deleted: deletedSet)
+        let saved = ObjectChanges(inserted: insertedSet.set, updated: updatedSet, deleted: deletedSet)
         for object in insertedSet {
             object.objectID.isTemporaryID = false
             object.isNew = false
@@ -75,7 +77,7 @@ extension ManagedObjectContext {
             object.managedObjectContext = nil
             object.changedIndexes = []
         }
-        insertedSet = []
+        insertedSet.removeAll()
         updatedSet = []
         deletedSet = []
         NotificationCenter.default.post(name: .managedObjectContextDidSave, object: self, userInfo: saved.userInfo)
@@ -83,6 +85,7 @@ extension ManagedObjectContext {
 
     private func storeChanges() -> StoreChanges {
         var changes = StoreChanges()
+        // In insertion order, which is key order within an entity.
         for object in insertedSet {
             changes.inserts.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, indexes: nil))
             addJoinChanges(of: object, inserted: true, to: &changes)

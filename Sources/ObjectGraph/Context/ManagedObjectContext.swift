@@ -22,11 +22,12 @@ public final class ManagedObjectContext {
     /// Whether access from the wrong thread traps; defaults to `OBJECTGRAPH_CONCURRENCY_DEBUG`.
     public var concurrencyDebug = ProcessInfo.processInfo.environment["OBJECTGRAPH_CONCURRENCY_DEBUG"].map { $0 != "0" } ?? false
 
-    var registry: [ManagedObjectID: ManagedObject] = [:]
-    var insertedSet = Set<ManagedObject>()
+    var registry = ObjectRegistry()
+    var insertedSet = InsertedObjects()
     var updatedSet = Set<ManagedObject>()
     var deletedSet = Set<ManagedObject>()
-    /// Changes since the last ``processPendingChanges()``, for change notifications.
+    /// Changes since the last ``processPendingChanges()``, for change notifications; inserts are
+    /// kept by `insertedSet` until then.
     var unprocessed = ObjectChanges()
     /// Deleted objects whose delete rules are still to be applied.
     var deletesToPropagate: [ManagedObject] = []
@@ -63,11 +64,11 @@ public final class ManagedObjectContext {
         return !insertedSet.isEmpty || !updatedSet.isEmpty || !deletedSet.isEmpty
     }
 
-    public var insertedObjects: Set<ManagedObject> { insertedSet }
+    public var insertedObjects: Set<ManagedObject> { insertedSet.set }
     public var updatedObjects: Set<ManagedObject> { updatedSet }
     public var deletedObjects: Set<ManagedObject> { deletedSet }
     /// Every object this context holds.
-    public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
+    public var registeredObjects: Set<ManagedObject> { Set(registry.objects) }
 
     // MARK: Objects
 
@@ -87,7 +88,6 @@ public final class ManagedObjectContext {
         object.isNew = true
         registry[object.objectID] = object
         insertedSet.insert(object)
-        unprocessed.inserted.insert(object)
     }
 
     /// Marks an object for deletion when the context saves; its delete rules apply then (or at
@@ -97,7 +97,6 @@ public final class ManagedObjectContext {
         guard object.managedObjectContext === self, !deletedSet.contains(object) else { return }
         if insertedSet.remove(object) != nil {
             // Never saved: it is forgotten once its delete rules have run.
-            unprocessed.inserted.remove(object)
             registry[object.objectID] = nil
         } else {
             updatedSet.remove(object)
@@ -109,7 +108,10 @@ public final class ManagedObjectContext {
 
     /// The object for `objectID`, made as a fault if this context does not hold it yet.
     public func object(with objectID: ManagedObjectID) -> ManagedObject {
-        if let object = registry[objectID] { return object }
+        if let object = registry[objectID], object.objectID.storeIdentifier == objectID.storeIdentifier { return object }
+        guard objectID.storeIdentifier == store.identifier else {
+            fatalError("ObjectGraph: \(objectID) belongs to a store this context's coordinator does not have.")
+        }
         let type = objectID.entity.managedObjectClass ?? ManagedObject.self
         let object = type.init(entity: objectID.entity, insertInto: nil)
         object.objectID = objectID
@@ -168,17 +170,19 @@ public final class ManagedObjectContext {
         guard let inverse = relationship.inverseRelationship else { return ids }
         // Objects on the other side changed here but not saved yet decide for themselves.
         // (Walked in place: a union would copy both sets for every relationship fault.)
-        for other in [insertedSet, updatedSet].joined() where other.entity === destination && !other.isFault {
-            guard other.isNew || other.changedIndexes.contains(inverse.index) else { continue }
+        func decide(_ other: ManagedObject) {
+            guard other.entity === destination, !other.isFault, other.isNew || other.changedIndexes.contains(inverse.index) else { return }
             let pointsHere: Bool
             if inverse.isToMany {
-                guard let set = other.values[inverse.index] as? Set<ManagedObjectID> else { continue }
+                guard let set = other.values[inverse.index] as? Set<ManagedObjectID> else { return }
                 pointsHere = set.contains(object.objectID)
             } else {
                 pointsHere = other.values[inverse.index] as? ManagedObjectID == object.objectID
             }
             if pointsHere { ids.insert(other.objectID) } else { ids.remove(other.objectID) }
         }
+        for other in insertedSet { decide(other) }
+        for other in updatedSet { decide(other) }
         return ids
     }
 
@@ -200,7 +204,7 @@ public final class ManagedObjectContext {
     /// ones get their saved values back.
     public func rollback() {
         assertAccess()
-        let forgotten = Set<ManagedObjectID>(insertedSet.compactMap(\.objectID))
+        let forgotten = Set<ManagedObjectID>(insertedSet.map(\.objectID))
         for object in insertedSet {
             registry[object.objectID] = nil
             object.managedObjectContext = nil
@@ -210,14 +214,14 @@ public final class ManagedObjectContext {
         // A clean object whose to-many set was loaded while an unsaved insert pointed at it holds
         // that insert too: such sets load again from the store.
         if !forgotten.isEmpty {
-            for object in registry.values where !object.isFault {
+            for object in registry.objects where !object.isFault {
                 for relationship in object.entity.relationships where relationship.isToMany {
                     guard let ids = object.values[relationship.index] as? Set<ManagedObjectID>, !ids.isDisjoint(with: forgotten) else { continue }
                     object.values[relationship.index] = nil
                 }
             }
         }
-        insertedSet = []
+        insertedSet.removeAll()
         updatedSet = []
         deletedSet = []
         deletesToPropagate = []
@@ -227,9 +231,9 @@ public final class ManagedObjectContext {
     /// Forgets every object: the context is as new.
     public func reset() {
         assertAccess()
-        for object in registry.values { object.managedObjectContext = nil }
-        registry = [:]
-        insertedSet = []
+        for object in registry.objects { object.managedObjectContext = nil }
+        registry.removeAll()
+        insertedSet.removeAll()
         updatedSet = []
         deletedSet = []
         deletesToPropagate = []

@@ -30,6 +30,8 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     var contextReference: ContextReference?
     /// Inserted and not saved yet: every value is written at save, so changes are not tracked.
     var isNew = false
+    /// Where its context's ``InsertedObjects`` keeps it; -1 when it is not an unsaved insert.
+    var insertedSlot = -1
 
     /// The current values, indexed like `entity.properties`: attribute values, a to-one
     /// relationship's `ManagedObjectID?`, a to-many relationship's `Set<ManagedObjectID>?`
