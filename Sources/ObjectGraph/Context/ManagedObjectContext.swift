@@ -46,6 +46,8 @@ public final class ManagedObjectContext {
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 
+    deinit { reference.clear() }
+
     var coordinator: PersistentStoreCoordinator {
         guard let coordinator = persistentStoreCoordinator else {
             fatalError("ObjectGraph: this context has no persistentStoreCoordinator; use a container's viewContext or set one.")

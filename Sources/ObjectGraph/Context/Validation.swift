@@ -5,8 +5,21 @@ extension ManagedObjectContext {
     /// Every rule broken by the objects this save would write.
     func validationErrors() -> [NSError] {
         var errors: [NSError] = []
-        for object in insertedSet { errors += Validator.errors(inserting: object) }
-        for object in updatedSet { errors += Validator.errors(inserting: object) }
+        // Entities are few: whether one has rules at all is decided once per save, so that a bulk
+        // insert of objects without rules checks nothing per object.
+        var checked: [(entity: EntityDescription, hasRules: Bool)] = []
+        func validate(_ object: ManagedObject) {
+            let hasRules: Bool
+            if let known = checked.first(where: { $0.entity === object.entity }) {
+                hasRules = known.hasRules
+            } else {
+                hasRules = Validator.hasRules(object.entity)
+                checked.append((object.entity, hasRules))
+            }
+            if hasRules { errors += Validator.errors(inserting: object) }
+        }
+        for object in insertedSet { validate(object) }
+        for object in updatedSet { validate(object) }
         for object in deletedSet { errors += Validator.errors(deleting: object) }
         // In the objects' order, so that messages come out the same way every time.
         func key(_ error: NSError) -> Int64 { (error.userInfo[ValidationObjectErrorKey] as? ManagedObject)?.objectID.primaryKey ?? 0 }
@@ -30,6 +43,19 @@ extension ManagedObject {
 }
 
 enum Validator {
+    /// Whether an object of `entity` could break a rule: a required property, a value rule, or a
+    /// to-many relationship with bounds.
+    static func hasRules(_ entity: EntityDescription) -> Bool {
+        entity.attributes.contains { !$0.isOptional || $0.hasValueRules } || entity.relationships.contains(where: needsCheck)
+    }
+
+    /// An optional to-many relationship without bounds, or an optional to-one relationship, has
+    /// nothing to check; loading a to-many one would cost a query per object.
+    private static func needsCheck(_ relationship: RelationshipDescription) -> Bool {
+        if relationship.isToMany { return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0 }
+        return !relationship.isOptional
+    }
+
     static func errors(inserting object: ManagedObject) -> [NSError] {
         object.fireFault()
         var errors: [NSError] = []
@@ -37,11 +63,8 @@ enum Validator {
             let found = check(attribute, object.values[attribute.index], of: object)
             if !found.isEmpty { errors += found }
         }
-        for relationship in object.entity.relationships {
+        for relationship in object.entity.relationships where needsCheck(relationship) {
             let key = relationship.name
-            // An optional to-many relationship without bounds has nothing to check; loading it
-            // would cost a query per object.
-            if relationship.isToMany, relationship.isOptional, relationship.minCount == 0, relationship.maxCount == 0 { continue }
             if relationship.isToMany {
                 let count = object.relatedIDs(relationship).count
                 if count == 0 && !relationship.isOptional {

@@ -27,6 +27,10 @@ public enum AttributeType: Equatable, CustomStringConvertible {
 
     var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
     var isNumeric: Bool { isInteger || self == .double }
+    var isTransformable: Bool {
+        if case .transformable = self { return true }
+        return false
+    }
 
     /// The range an integer attribute's type can hold.
     var integerRange: ClosedRange<Int64>? {

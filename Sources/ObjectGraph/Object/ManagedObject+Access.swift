@@ -31,13 +31,18 @@ extension ManagedObject {
         }
         context.assertAccess()
         if let attribute = property as? AttributeDescription {
-            let value = newValue.flatMap { unwrap($0) }
             var stored: Any? = nil
-            if let value {
-                guard let normalized = AttributeValues.normalized(value, for: attribute.attributeType) else {
-                    fatalError("ObjectGraph: Unacceptable type of value for attribute: property = \"\(attribute.name)\"; desired type = \(attribute.attributeType); given type = \(type(of: value)); value = \(value).")
+            if let newValue {
+                // Casts see through an optional holding a value, so the costly unwrapping is only
+                // needed for an optional holding nil (or a value of the wrong type).
+                if !attribute.attributeType.isTransformable, let normalized = AttributeValues.normalized(newValue, for: attribute.attributeType) {
+                    stored = normalized
+                } else if let value = unwrap(newValue) {
+                    guard let normalized = AttributeValues.normalized(value, for: attribute.attributeType) else {
+                        fatalError("ObjectGraph: Unacceptable type of value for attribute: property = \"\(attribute.name)\"; desired type = \(attribute.attributeType); given type = \(type(of: value)); value = \(value).")
+                    }
+                    stored = normalized
                 }
-                stored = normalized
             }
             values[attribute.index] = stored
             context.markChanged(self, attribute.index)
