@@ -70,16 +70,19 @@ final class SQLiteDatabase {
 
     /// Runs a statement many times, once per list of values, without logging each run.
     func run(_ sql: String, eachOf bindingLists: [[SQLValue]]) throws {
-        try run(sql, times: bindingLists.count) { bindingLists[$0] }
+        try run(sql, times: bindingLists.count) { index, values in values = bindingLists[index] }
     }
 
-    /// Runs a statement `times` times with the values `bindings` gives for each run, made one
-    /// at a time so that a bulk insert never holds every row's values at once.
-    func run(_ sql: String, times: Int, bindings: (Int) throws -> [SQLValue]) throws {
+    /// Runs a statement `times` times with the values `bindings` writes for each run into one
+    /// reused array, so that a bulk insert neither holds every row's values at once nor
+    /// allocates an array per row.
+    func run(_ sql: String, times: Int, bindings: (Int, inout [SQLValue]) throws -> Void) throws {
         guard times > 0 else { return }
         let statement = try prepared(sql)
+        var values: [SQLValue] = []
         for index in 0..<times {
-            let values = try bindings(index)
+            values.removeAll(keepingCapacity: true)
+            try bindings(index, &values)
             if index == 0 { log.statement(sql + (times > 1 ? "  -- × \(times)" : ""), values) }
             try bind(values, to: statement, sql: sql)
             let status = sqlite3_step(statement)

@@ -187,12 +187,17 @@ final class SQLiteStore: PersistentStore {
             let sql = "INSERT INTO \(StoreSchema.table(entity)) (\(names.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
             let offsets = inserts[ObjectIdentifier(entity)]!
-            try database.run(sql, times: offsets.count) { try row(of: changes.inserts[offsets[$0]]) }
+            let columnIndexes = entity.columnIndexes
+            try database.run(sql, times: offsets.count) { index, row in
+                try append(changes.inserts[offsets[index]], columnIndexes, to: &row)
+            }
         }
         for write in changes.updates where !write.columnIndexes.isEmpty {
             let sets = write.columnIndexes.map { "\(StoreSchema.column(write.entity.properties[$0])) = ?" }.joined(separator: ", ")
             let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
-            try database.run(sql, eachOf: [try row(of: write) .dropFirst() + [.integer(write.primaryKey)]])
+            var row: [SQLValue] = []
+            try append(write, write.columnIndexes, to: &row)
+            try database.run(sql, eachOf: [row.dropFirst() + [.integer(write.primaryKey)]])
         }
         for (entity, key) in changes.deletes {
             try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ?", eachOf: [[.integer(key)]])
@@ -215,20 +220,18 @@ final class SQLiteStore: PersistentStore {
         }
     }
 
-    /// The primary key, then the written columns' values.
-    private func row(of write: StoreChanges.Write) throws -> [SQLValue] {
-        let indexes = write.columnIndexes
-        var row: [SQLValue] = [.integer(write.primaryKey)]
-        row.reserveCapacity(indexes.count + 1)
+    /// Appends the primary key, then the values of the columns at `indexes`.
+    private func append(_ write: StoreChanges.Write, _ indexes: [Int], to row: inout [SQLValue]) throws {
+        row.append(.integer(write.primaryKey))
+        let properties = write.entity.properties
         for index in indexes {
             let value = write.values[index]
-            if let attribute = write.entity.properties[index] as? AttributeDescription {
+            if let attribute = properties[index] as? AttributeDescription {
                 row.append(try attribute.sqlValue(value))
             } else {
                 row.append((value as? ManagedObjectID).map { .integer($0.primaryKey) } ?? .null)
             }
         }
-        return row
     }
 
     func close() {
