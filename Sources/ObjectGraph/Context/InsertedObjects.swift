@@ -8,8 +8,11 @@ struct InsertedObjects: Sequence {
     /// Removed objects leave a nil until the next compaction.
     private var slots: [ManagedObject?] = []
     private(set) var count = 0
-    /// How many slots had been announced in a change notification (``markProcessed()``).
+    /// How many slots had been announced in a change notification (``markProcessed(_:)``).
     private var processedSlots = 0
+    /// Every inserted object, when one notification announced them all and none came or went
+    /// since.
+    private var wholeSet: Set<ManagedObject>?
 
     var isEmpty: Bool { count == 0 }
 
@@ -22,6 +25,7 @@ struct InsertedObjects: Sequence {
         object.insertedSlot = slots.count
         slots.append(object)
         count += 1
+        wholeSet = nil
     }
 
     @discardableResult
@@ -30,6 +34,7 @@ struct InsertedObjects: Sequence {
         slots[object.insertedSlot] = nil
         object.insertedSlot = -1
         count -= 1
+        wholeSet = nil
         if count < slots.count / 2, slots.count > 64 { compact() }
         return object
     }
@@ -40,21 +45,28 @@ struct InsertedObjects: Sequence {
         slots = []
         count = 0
         processedSlots = 0
+        wholeSet = nil
     }
 
-    /// The objects inserted since the last ``markProcessed()``, for a change notification.
+    /// The objects inserted since the last ``markProcessed(_:)``, for a change notification.
     var unprocessed: Set<ManagedObject> {
         var set = Set<ManagedObject>(minimumCapacity: slots.count - processedSlots)
         for case let object? in slots[processedSlots...] { set.insert(object) }
         return set
     }
 
-    /// Whether objects were inserted since the last ``markProcessed()``.
+    /// Whether objects were inserted since the last ``markProcessed(_:)``.
     var hasUnprocessed: Bool { processedSlots < slots.count }
 
-    mutating func markProcessed() { processedSlots = slots.count }
+    /// Records that the objects inserted so far were announced as `announced`.
+    mutating func markProcessed(_ announced: Set<ManagedObject>) {
+        // Everything inserted was announced at once: the same set serves the save's notification.
+        wholeSet = processedSlots == 0 && announced.count == count ? announced : nil
+        processedSlots = slots.count
+    }
 
     var set: Set<ManagedObject> {
+        if let wholeSet, wholeSet.count == count { return wholeSet }
         var set = Set<ManagedObject>(minimumCapacity: count)
         for object in self { set.insert(object) }
         return set

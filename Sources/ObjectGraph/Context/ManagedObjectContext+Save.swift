@@ -18,7 +18,7 @@ extension ManagedObjectContext {
         var changes = unprocessed
         changes.inserted = insertedSet.unprocessed
         unprocessed = ObjectChanges()
-        insertedSet.markProcessed()
+        insertedSet.markProcessed(changes.inserted)
         NotificationCenter.default.post(name: .managedObjectContextObjectsDidChange, object: self, userInfo: changes.userInfo)
     }
 

@@ -49,6 +49,13 @@ public final class EntityDescription: CustomStringConvertible {
 
     public var description: String { name }
 
+    /// The property named `name`. Entities have few properties, and comparing a few short
+    /// strings costs less than hashing one, which matters to `setValue(_:forKey:)` in a loop.
+    func property(named name: String) -> PropertyDescription? {
+        guard properties.count <= 12 else { return propertiesByName[name] }
+        return properties.first { $0.name == name }
+    }
+
     private func indexProperties() {
         for (index, property) in properties.enumerated() {
             property.index = index

@@ -133,7 +133,7 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     }
 
     func property(_ key: String) -> PropertyDescription {
-        guard let property = entity.propertiesByName[key] else {
+        guard let property = entity.property(named: key) else {
             fatalError("ObjectGraph: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
         }
         return property
