@@ -87,14 +87,14 @@ extension ManagedObjectContext {
         var changes = StoreChanges()
         // In insertion order, which is key order within an entity.
         for object in insertedSet {
-            changes.inserts.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, indexes: nil))
+            changes.insert(object.entity, primaryKey: object.objectID.primaryKey, values: object.values)
             addJoinChanges(of: object, inserted: true, to: &changes)
         }
         for object in updatedSet where !object.isFault {
             let indexes = object.changedIndexes.sorted().filter { index in
                 (object.entity.properties[index] as? RelationshipDescription)?.hasForeignKeyColumn ?? true
             }
-            changes.updates.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, indexes: indexes))
+            changes.updates.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, columnIndexes: indexes))
             addJoinChanges(of: object, inserted: false, to: &changes)
         }
         for object in deletedSet {

@@ -70,10 +70,13 @@ final class InMemoryStore: PersistentStore {
 
     func save(_ changes: StoreChanges) throws {
         lock.withLock {
-            for write in changes.inserts {
-                var values = [Any?](repeating: nil, count: write.entity.properties.count)
-                for index in write.columnIndexes { values[index] = write.values[index] }
-                tables[ObjectIdentifier(write.entity), default: [:]][write.primaryKey] = values
+            for group in changes.inserts {
+                let entity = group.entity
+                for row in group.rows {
+                    var values = [Any?](repeating: nil, count: entity.properties.count)
+                    for index in entity.columnIndexes { values[index] = row.values[index] }
+                    tables[ObjectIdentifier(entity), default: [:]][row.primaryKey] = values
+                }
             }
             for write in changes.updates {
                 guard var values = tables[ObjectIdentifier(write.entity)]?[write.primaryKey] else { continue }

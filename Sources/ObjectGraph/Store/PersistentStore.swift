@@ -29,27 +29,44 @@ struct StoreFetchResult {
 
 /// The changes a context saves, all at once, in one transaction.
 struct StoreChanges {
+    /// A changed row.
     struct Write {
         let entity: EntityDescription
         let primaryKey: Int64
         /// The object's values, laid out like `entity.properties`.
         let values: [Any?]
-        /// The indexes of the attributes and to-one relationships to write; nil for all of them.
-        let indexes: [Int]?
-
-        /// The indexes written: every column for an insert.
-        var columnIndexes: [Int] { indexes ?? entity.columnIndexes }
+        /// The indexes of the changed attributes and to-one relationships.
+        let columnIndexes: [Int]
+    }
+    /// New rows of one entity, in key order: the entity is named once, not once per row.
+    struct Inserts {
+        let entity: EntityDescription
+        var rows: [(primaryKey: Int64, values: [Any?])] = []
     }
     struct JoinChange {
         let relationship: RelationshipDescription
         let source: Int64
         let destination: Int64
     }
-    var inserts: [Write] = []
+    var inserts: [Inserts] = []
     var updates: [Write] = []
     var deletes: [(EntityDescription, Int64)] = []
     var links: [JoinChange] = []
     var unlinks: [JoinChange] = []
+
+    /// Adds a new row; rows of one entity stay in the order given.
+    mutating func insert(_ entity: EntityDescription, primaryKey: Int64, values: [Any?]) {
+        let group: Int
+        if let last = inserts.indices.last, inserts[last].entity === entity {
+            group = last
+        } else if let found = inserts.firstIndex(where: { $0.entity === entity }) {
+            group = found
+        } else {
+            inserts.append(Inserts(entity: entity))
+            group = inserts.count - 1
+        }
+        inserts[group].rows.append((primaryKey, values))
+    }
 
     var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && links.isEmpty && unlinks.isEmpty }
 }

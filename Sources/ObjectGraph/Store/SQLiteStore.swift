@@ -175,28 +175,23 @@ final class SQLiteStore: PersistentStore {
 
     private func write(_ changes: StoreChanges) throws {
         // Inserts of one entity share one prepared statement, run once per object.
-        var inserts: [ObjectIdentifier: [Int]] = [:]
-        var order: [EntityDescription] = []
-        for (offset, write) in changes.inserts.enumerated() {
-            let key = ObjectIdentifier(write.entity)
-            if inserts[key] == nil { order.append(write.entity) }
-            inserts[key, default: []].append(offset)
-        }
-        for entity in order {
-            let names = [StoreSchema.primaryKey] + entity.columnIndexes.map { StoreSchema.column(entity.properties[$0]) }
+        for group in changes.inserts {
+            let entity = group.entity
+            let columnIndexes = entity.columnIndexes
+            let names = [StoreSchema.primaryKey] + columnIndexes.map { StoreSchema.column(entity.properties[$0]) }
             let sql = "INSERT INTO \(StoreSchema.table(entity)) (\(names.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-            let offsets = inserts[ObjectIdentifier(entity)]!
-            let columnIndexes = entity.columnIndexes
-            try database.run(sql, times: offsets.count) { index, row in
-                try append(changes.inserts[offsets[index]], columnIndexes, to: &row)
+            try group.rows.withUnsafeBufferPointer { rows in
+                try database.run(sql, times: rows.count) { index, row in
+                    try append(rows[index].primaryKey, rows[index].values, entity, columnIndexes, to: &row)
+                }
             }
         }
         for write in changes.updates where !write.columnIndexes.isEmpty {
             let sets = write.columnIndexes.map { "\(StoreSchema.column(write.entity.properties[$0])) = ?" }.joined(separator: ", ")
             let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
             var row: [SQLValue] = []
-            try append(write, write.columnIndexes, to: &row)
+            try append(write.primaryKey, write.values, write.entity, write.columnIndexes, to: &row)
             try database.run(sql, eachOf: [row.dropFirst() + [.integer(write.primaryKey)]])
         }
         for (entity, key) in changes.deletes {
@@ -221,11 +216,13 @@ final class SQLiteStore: PersistentStore {
     }
 
     /// Appends the primary key, then the values of the columns at `indexes`.
-    private func append(_ write: StoreChanges.Write, _ indexes: [Int], to row: inout [SQLValue]) throws {
-        row.append(.integer(write.primaryKey))
-        let properties = write.entity.properties
+    private func append(
+        _ primaryKey: Int64, _ values: [Any?], _ entity: EntityDescription, _ indexes: [Int], to row: inout [SQLValue]
+    ) throws {
+        row.append(.integer(primaryKey))
+        let properties = entity.properties
         for index in indexes {
-            let value = write.values[index]
+            let value = values[index]
             if let attribute = properties[index] as? AttributeDescription {
                 row.append(try attribute.sqlValue(value))
             } else {
