@@ -25,7 +25,14 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-struct Times { var insert = 0.0, fetch = 0.0, count = 0.0, save = 0.0 }
+struct Times { var insert = 0.0, fetch = 0.0, count = 0.0, save = 0.0, typedInsert = 0.0 }
+
+/// The same person as a subclass, the way lessons write entities.
+final class BenchmarkPerson: ManagedObject {
+    @Managed var name: String?
+    @Managed var age: Int64
+    @Managed var email: String?
+}
 
 func raw(_ run: Int) throws -> Times {
     var database: OpaquePointer?
@@ -92,6 +99,26 @@ func objectGraph(_ run: Int) throws -> Times {
         times.save = try seconds { try context.save() }
     }
     context.reset()
+    // The same insert through `@Managed` properties, into a store of its own.
+    let typedEntity = EntityDescription(name: "BenchmarkPerson", managedObjectClass: BenchmarkPerson.self, properties: [
+        AttributeDescription(name: "name", type: .string), AttributeDescription(name: "age", type: .integer64),
+        AttributeDescription(name: "email", type: .string),
+    ])
+    let typedContainer = PersistentContainer(name: "typed-\(run)", managedObjectModel: ManagedObjectModel(entities: [typedEntity]))
+    typedContainer.persistentStoreDescriptions = [PersistentStoreDescription(url: folder.appendingPathComponent("typed-\(run).sqlite"))]
+    typedContainer.loadPersistentStores { _, error in if let error { fatalError("\(error)") } }
+    let typedContext = typedContainer.viewContext
+    times.typedInsert = try seconds {
+        for index in 0..<count {
+            let value = person(index)
+            let object = BenchmarkPerson(context: typedContext)
+            object.name = value.name
+            object.age = Int64(value.age)
+            object.email = value.email
+        }
+        try typedContext.save()
+    }
+    typedContext.reset()
     let request = FetchRequest<ManagedObject>(entityName: "Person")
     request.predicate = GraphPredicate(format: "age > %d", 50)
     times.fetch = try seconds {
@@ -119,8 +146,12 @@ for run in 0..<runs {
 }
 print("\(count) objects, \(runs) runs, medians")
 print("operation            raw SQLite   ObjectGraph   ratio")
-for (label, path) in [("insert, one save", \Times.insert), ("fetch where + sort", \Times.fetch), ("count where", \Times.count)] {
-    let rawValue = median(rawTimes.map { $0[keyPath: path] })
+let rows = [
+    ("insert, one save", \Times.insert, \Times.insert), ("  through @Managed", \Times.insert, \Times.typedInsert),
+    ("fetch where + sort", \Times.fetch, \Times.fetch), ("count where", \Times.count, \Times.count),
+]
+for (label, rawPath, path) in rows {
+    let rawValue = median(rawTimes.map { $0[keyPath: rawPath] })
     let graphValue = median(graphTimes.map { $0[keyPath: path] })
     print(label.padding(toLength: 20, withPad: " ", startingAt: 0)
         + ms(rawValue).leftPadded(11) + ms(graphValue).leftPadded(14) + String(format: "%7.2f×", graphValue / rawValue))

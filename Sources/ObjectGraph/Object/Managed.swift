@@ -54,12 +54,24 @@ final class ManagedPropertyMarker {}
 enum ManagedPropertyNames {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var names: [AnyKeyPath: String] = [:]
+    /// The same names by the key path object's identity, which costs far less to hash than a
+    /// key path's value. The runtime makes one object per key path written in the source, and
+    /// the entry keeps it alive so that its address is never reused; the size cap guards
+    /// against a runtime that makes a new object for every access.
+    nonisolated(unsafe) private static var namesByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, name: String)] = [:]
     nonisolated(unsafe) private static var registered = Set<String>()
 
     static func key<Object: ManagedObject, Value>(
         for object: Object, storage: ReferenceWritableKeyPath<Object, Managed<Value>>
     ) -> String {
-        if let name = lock.withLock({ names[storage] }) { return name }
+        let identity = ObjectIdentifier(storage)
+        let known = lock.withLock { () -> String? in
+            if let entry = namesByIdentity[identity], entry.keyPath === storage { return entry.name }
+            guard let name = names[storage] else { return nil }
+            if namesByIdentity.count < 4096 { namesByIdentity[identity] = (storage, name) }
+            return name
+        }
+        if let known { return known }
         let marker = object[keyPath: storage].marker
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
