@@ -17,8 +17,10 @@ import Foundation
 /// The property's name is the key, found the first time it is used.
 @propertyWrapper
 public struct Managed<Value> {
-    /// Identifies this property among the object's stored properties, to find its name.
-    let marker = ManagedPropertyMarker()
+    /// Identifies this property among the object's stored properties while
+    /// ``ManagedPropertyNames`` looks for its name; nil otherwise, so that objects do not pay an
+    /// allocation per property.
+    var marker: ManagedPropertyMarker?
 
     public init() {}
 
@@ -72,7 +74,9 @@ enum ManagedPropertyNames {
             return name
         }
         if let known { return known }
-        let marker = object[keyPath: storage].marker
+        let marker = ManagedPropertyMarker()
+        object[keyPath: storage].marker = marker
+        defer { object[keyPath: storage].marker = nil }
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
