@@ -78,14 +78,21 @@ func raw(_ run: Int) throws -> Times {
     return times
 }
 
-func objectGraph(_ run: Int) throws -> Times {
-    let entity = EntityDescription(name: "Person", properties: [
+/// A person entity (name, age, email) whose objects are `managedObjectClass`, in a container on
+/// a fresh file named `name`.
+func personStore(_ name: String, entityName: String, managedObjectClass: ManagedObject.Type? = nil) -> (EntityDescription, PersistentContainer) {
+    let entity = EntityDescription(name: entityName, managedObjectClass: managedObjectClass, properties: [
         AttributeDescription(name: "name", type: .string), AttributeDescription(name: "age", type: .integer64),
         AttributeDescription(name: "email", type: .string),
     ])
-    let container = PersistentContainer(name: "og-\(run)", managedObjectModel: ManagedObjectModel(entities: [entity]))
-    container.persistentStoreDescriptions = [PersistentStoreDescription(url: folder.appendingPathComponent("og-\(run).sqlite"))]
+    let container = PersistentContainer(name: name, managedObjectModel: ManagedObjectModel(entities: [entity]))
+    container.persistentStoreDescriptions = [PersistentStoreDescription(url: folder.appendingPathComponent("\(name).sqlite"))]
     container.loadPersistentStores { _, error in if let error { fatalError("\(error)") } }
+    return (entity, container)
+}
+
+func objectGraph(_ run: Int) throws -> Times {
+    let (entity, container) = personStore("og-\(run)", entityName: "Person")
     let context = container.viewContext
     var times = Times()
     times.insert = try seconds {
@@ -100,13 +107,7 @@ func objectGraph(_ run: Int) throws -> Times {
     }
     context.reset()
     // The same insert through `@Managed` properties, into a store of its own.
-    let typedEntity = EntityDescription(name: "BenchmarkPerson", managedObjectClass: BenchmarkPerson.self, properties: [
-        AttributeDescription(name: "name", type: .string), AttributeDescription(name: "age", type: .integer64),
-        AttributeDescription(name: "email", type: .string),
-    ])
-    let typedContainer = PersistentContainer(name: "typed-\(run)", managedObjectModel: ManagedObjectModel(entities: [typedEntity]))
-    typedContainer.persistentStoreDescriptions = [PersistentStoreDescription(url: folder.appendingPathComponent("typed-\(run).sqlite"))]
-    typedContainer.loadPersistentStores { _, error in if let error { fatalError("\(error)") } }
+    let (_, typedContainer) = personStore("typed-\(run)", entityName: "BenchmarkPerson", managedObjectClass: BenchmarkPerson.self)
     let typedContext = typedContainer.viewContext
     times.typedInsert = try seconds {
         for index in 0..<count {
