@@ -119,8 +119,12 @@ public struct TerminalReport {
         if !failure.stderr.isEmpty, [.crashed, .exited, .timedOut, .tooSlow].contains(failure.kind) {
             // The runtime's stack trace of addresses helps nobody here: keep the message.
             let message = failure.stderr.components(separatedBy: "Current stack trace:")[0]
-            lines.append(style.dim("      standard error:"))
-            lines += block(message, marker: "|", limit: 10)
+            // A crash's one line ("Fatal error: …") is already quoted in the message above.
+            let said = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if !said.allSatisfy({ failure.message.contains($0) }) {
+                lines.append(style.dim("      standard error:"))
+                lines += block(message, marker: "|", limit: 10)
+            }
         }
         return lines
     }

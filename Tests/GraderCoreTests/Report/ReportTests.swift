@@ -62,6 +62,14 @@ struct ReportTests {
         #expect(hidden.failure == nil)
     }
 
+    @Test func aCrashsOwnLineIsQuotedOnceWithItsPlace() throws {
+        let text = TerminalReport(style: TerminalStyle(colors: false)).render(try report(submission: "crash"))
+        let fatal = text.split(separator: "\n").filter { $0.contains("Fatal error") }
+        #expect(fatal.count == 1, "\(text)")
+        #expect(fatal.first?.contains("the app crashed (SIGILL") == true, "\(text)")
+        #expect(fatal.first?.contains("Solution.swift:") == true, "the line names where, \(text)")
+    }
+
     @Test func terminalReportShowsTheFirstFailureAndTheSummary() throws {
         let text = TerminalReport(style: TerminalStyle(colors: false)).render(try report(submission: "wrong-value"))
         let lines = text.split(separator: "\n").map(String.init)
