@@ -7,7 +7,7 @@
 final class ContextReference {
     private unowned(unsafe) var unownedContext: ManagedObjectContext?
 
-    init(_ context: ManagedObjectContext? = nil) {
+    init(_ context: ManagedObjectContext) {
         unownedContext = context
     }
 

@@ -125,9 +125,14 @@ public final class ManagedObjectContext {
     /// The object for `objectID`, read from the store now.
     ///
     /// - Throws: `CocoaError(.managedObjectReferentialIntegrity)`-like error 133000 when the
-    ///   row no longer exists.
+    ///   row no longer exists, or the ID is another store's.
     public func existingObject(with objectID: ManagedObjectID) throws -> ManagedObject {
         assertAccess()
+        // The registry is keyed by entity and key only: another store's ID would find this
+        // store's object.
+        guard objectID.storeIdentifier == store.identifier else {
+            throw CoreDataError.make(CocoaError.Code(rawValue: 133000), "The object \(objectID) belongs to a store this context's coordinator does not have.")
+        }
         if let object = registry[objectID], !object.isFault || insertedSet.contains(object) { return object }
         guard let row = try store.row(of: objectID.entity, primaryKey: objectID.primaryKey) else {
             throw CoreDataError.make(CocoaError.Code(rawValue: 133000), "The object \(objectID) does not exist in the store.")

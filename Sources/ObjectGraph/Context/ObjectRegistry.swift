@@ -10,7 +10,6 @@ struct ObjectRegistry {
         /// The objects whose keys are `runStart ..< runStart + run.count`.
         var runStart: Int64 = 0
         var run: [ManagedObject?] = []
-        var runCount = 0
         var others: [Int64: ManagedObject] = [:]
 
         subscript(key: Int64) -> ManagedObject? {
@@ -27,15 +26,12 @@ struct ObjectRegistry {
                     for case let object? in run { others[object.objectID.primaryKey] = object }
                     runStart = key
                     run = []
-                    runCount = 0
                     offset = 0
                 }
                 if offset >= 0, offset < run.count {
-                    if (run[Int(offset)] == nil) != (newValue == nil) { runCount += newValue == nil ? -1 : 1 }
                     run[Int(offset)] = newValue
                 } else if offset == run.count, let newValue {
                     run.append(newValue)
-                    runCount += 1
                 } else {
                     others[key] = newValue
                 }
@@ -43,7 +39,6 @@ struct ObjectRegistry {
         }
 
         var objects: [ManagedObject] { run.compactMap { $0 } + others.values }
-        var count: Int { runCount + others.count }
     }
 
     private var tables: [Table] = []
@@ -63,8 +58,6 @@ struct ObjectRegistry {
             }
         }
     }
-
-    var count: Int { tables.reduce(0) { $0 + $1.count } }
 
     /// Every object, entity by entity.
     var objects: [ManagedObject] { tables.flatMap(\.objects) }

@@ -26,7 +26,7 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
         get { contextReference?.context }
         set { contextReference = newValue?.reference }
     }
-    /// Shared by every object of a context: one weak reference for all, rather than one each.
+    /// Shared by every object of a context, which clears it as it goes away.
     var contextReference: ContextReference?
     /// Inserted and not saved yet: every value is written at save, so changes are not tracked.
     var isNew = false

@@ -64,6 +64,30 @@ final class BulkInsertTests: XCTestCase {
         }
     }
 
+    func testSlotsCompactedAfterAnAnnouncementAnnounceOnlyTheNewInserts() throws {
+        let stack = try TestStack(.inMemory)
+        let context = stack.context
+        let recorder = InsertRecorder()
+        let changed = NotificationCenter.default.addObserver(forName: .managedObjectContextObjectsDidChange, object: context, queue: nil) {
+            recorder.announced.append(InsertRecorder.makes($0))
+        }
+        defer { NotificationCenter.default.removeObserver(changed) }
+        let first = (0..<100).map { index -> Car in
+            let car = Car(context: context)
+            car.make = "old \(index)"
+            return car
+        }
+        context.processPendingChanges()
+        for index in 0..<30 { Car(context: context).make = "new \(index)" }
+        // Enough deletes of announced objects to compact the slots while some are unannounced.
+        for car in first.prefix(90) { context.delete(car) }
+        Car(context: context).make = "last"
+        context.processPendingChanges()
+        XCTAssertEqual(recorder.announced.count, 2)
+        XCTAssertEqual(recorder.announced.last, Set((0..<30).map { "new \($0)" } + ["last"]))
+        XCTAssertEqual(context.insertedObjects.count, 41)
+    }
+
     func testObjectsStayUniqueWhenAnotherContextTakesKeysInBetween() throws {
         try onBothStores { stack in
             let context = stack.context

@@ -27,6 +27,8 @@ final class ConcurrencyDebugTests: XCTestCase {
 
         let unchecked = try runChild(debug: "0")
         XCTAssertFalse(unchecked.output.contains("concurrency violation"), "without the variable nothing traps:\n\(unchecked.output)")
+        // The child must have run the test at all: a filter matching nothing also prints no trap.
+        XCTAssertTrue(unchecked.output.contains("nothing stopped the program"), unchecked.output)
     }
 
     /// Runs this test alone in a new process of the same test binary.

@@ -125,4 +125,19 @@ final class ContextEdgeCaseTests: XCTestCase {
             XCTAssertTrue(failure.map { "\($0)".contains(reason) } ?? false, "\(name): \(failure.map { "\($0)" } ?? "no error")")
         }
     }
+
+    func testExistingObjectRefusesAnotherStoresID() throws {
+        // One model for two stores: the entities are the same objects, and so are the keys.
+        let model = GarageModel.make()
+        let first = try TestStack(.inMemory, model: model)
+        let second = try TestStack(.inMemory, model: model)
+        let theirs = Car(context: first.context)
+        try first.context.save()
+        let ours = Car(context: second.context)
+        try second.context.save()
+        XCTAssertEqual(theirs.objectID.primaryKey, ours.objectID.primaryKey)
+        XCTAssertThrowsError(try second.context.existingObject(with: theirs.objectID)) { error in
+            XCTAssertEqual((error as NSError).code, 133000)
+        }
+    }
 }
