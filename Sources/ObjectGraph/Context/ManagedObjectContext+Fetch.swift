@@ -62,7 +62,8 @@ extension ManagedObjectContext {
         if pending {
             objects.removeAll { deletedSet.contains($0) }
             var seen = Set(objects)
-            let candidates = updatedSet.union(insertedSet).filter { $0.entity === entity }
+            // Inserted and updated objects never overlap: no need to hash the inserts into a union.
+            let candidates = (updatedSet.filter { $0.entity === entity } + insertedSet.filter { $0.entity === entity })
                 .sorted { $0.objectID.primaryKey < $1.objectID.primaryKey }
             for object in candidates where seen.insert(object).inserted { objects.append(object) }
         }
