@@ -88,7 +88,12 @@ struct PredicateLexer {
         if character == "\"" || character == "'" { return token(.string(try string(quote: character))) }
         if character.isNumber || (character == "-" && peek(1)?.isNumber == true) { return token(try number()) }
         if character.isLetter || character == "_" || character == "@" || character == "#" {
-            if character == "#" { index += 1 }  // `#name` escapes a keyword used as a key
+            if character == "#" {  // `#name` escapes a keyword used as a key
+                guard let first = peek(1), first.isLetter || first == "_" else {
+                    throw error("`#` must be followed by a key, as in `#and`", at: start)
+                }
+                index += 1
+            }
             index += 1
             while let next = peek(), next.isLetter || next.isNumber || next == "_" { index += 1 }
             let name = String(characters[start..<index]).replacingOccurrences(of: "#", with: "")
