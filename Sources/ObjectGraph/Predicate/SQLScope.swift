@@ -45,7 +45,7 @@ final class SQLScope {
     let entity: EntityDescription
     let alias: String
     private(set) var joins: [String] = []
-    private var joinAliases: [String: (alias: String, entity: EntityDescription)] = [:]
+    private var joinAliases: [String: String] = [:]
     let aliases: SQLAliases
 
     init(entity: EntityDescription, aliases: SQLAliases) {
@@ -107,11 +107,11 @@ final class SQLScope {
 
     private func join(_ relationship: RelationshipDescription, from alias: String, to destination: EntityDescription) -> String {
         let key = alias + "." + relationship.name
-        if let existing = joinAliases[key] { return existing.alias }
+        if let existing = joinAliases[key] { return existing }
         let joined = "t\(aliases.make())"
         joins.append(
             "LEFT JOIN \(StoreSchema.table(destination)) \(joined) ON \(joined).\(StoreSchema.primaryKey) = \(alias).\(StoreSchema.column(relationship))")
-        joinAliases[key] = (joined, destination)
+        joinAliases[key] = joined
         return joined
     }
 
