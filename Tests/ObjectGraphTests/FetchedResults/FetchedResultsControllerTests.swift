@@ -210,6 +210,19 @@ final class FetchedResultsControllerTests: XCTestCase {
         }
     }
 
+    func testARenamedObjectMovesAndTheOneItPassesDoesNot() throws {
+        try onBothStores { stack in
+            let context = stack.context
+            _ = try garage(context)
+            let (controller, recorder) = try recordedCarsByOwner(context)
+
+            try car("Fiat", in: context).make = "Toyota"
+            try context.save()
+            XCTAssertEqual(recorder.take(), ["will", "move Toyota [0,0] [0,1]", "did"], "the Seat only shifts (\(stack.kind))")
+            XCTAssertEqual(controller.fetchedObjects?.map(\.make), ["Seat", "Toyota", "Audi"])
+        }
+    }
+
     func testMovingToAnotherSectionInsertsAndDeletesSections() throws {
         try onBothStores { stack in
             let context = stack.context
