@@ -68,6 +68,7 @@ struct PredicateLexer {
     }
 
     private static let symbols = ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "=", "<", ">", "!", "(", ")", "{", "}", "[", "]", ",", "."]
+    /// None is the start of another, so the first that matches is the one written.
     private static let specifiers = ["@", "K", "d", "i", "ld", "lld", "u", "lu", "llu", "f", "lf"]
 
     private func error(_ message: String, at index: Int) -> PredicateSyntaxError {
@@ -101,7 +102,7 @@ struct PredicateLexer {
         }
         if character == "%" {
             index += 1
-            for specifier in Self.specifiers.sorted(by: { $0.count > $1.count }) where matches(specifier) {
+            for specifier in Self.specifiers where matches(specifier) {
                 index += specifier.count
                 return token(.specifier(specifier))
             }
