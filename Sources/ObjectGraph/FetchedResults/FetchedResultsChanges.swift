@@ -65,10 +65,13 @@ struct FetchedResultsChanges<Object: Hashable> {
         // An object the context did not report can still move: its section or sort key may come
         // through a relationship (`owner.name`) whose object changed. Such objects count as
         // updated for finding moves, or the reported changes would not add up to the new results.
-        let stayedInNewOrder = after.order.filter { before.place[$0] != nil }
-        let inOrder = Self.longestIncreasingRun(stayedInNewOrder.map { before.place[$0]!.offset })
+        // Only they are ordered here: updated objects may move anyway, and must not push an
+        // unreported object out of the run that stays (`a b c` to `a c b` with `b` renamed
+        // moves `b`, not `c`).
+        let unreported = after.order.filter { before.place[$0] != nil && !updated.contains($0) }
+        let inOrder = Self.longestIncreasingRun(unreported.map { before.place[$0]!.offset })
         var candidates = updated
-        for (index, object) in stayedInNewOrder.enumerated()
+        for (index, object) in unreported.enumerated()
         where !inOrder.contains(index) || before.place[object]!.section != after.place[object]!.section {
             candidates.insert(object)
         }

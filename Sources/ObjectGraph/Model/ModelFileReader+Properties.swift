@@ -20,7 +20,7 @@ extension ModelFileReader {
         "min_length": ("string", { $0 == .string }), "max_length": ("string", { $0 == .string }),
         "pattern": ("string", { $0 == .string }),
         "min_date": ("date", { $0 == .date }), "max_date": ("date", { $0 == .date }),
-        "value_type": ("transformable", { if case .transformable = $0 { true } else { false } }),
+        "value_type": ("transformable", \.isTransformable),
     ]
 
     static let relationshipFields = [

@@ -68,6 +68,7 @@ struct PredicateLexer {
     }
 
     private static let symbols = ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "=", "<", ">", "!", "(", ")", "{", "}", "[", "]", ",", "."]
+    /// None is the start of another, so the first that matches is the one written.
     private static let specifiers = ["@", "K", "d", "i", "ld", "lld", "u", "lu", "llu", "f", "lf"]
 
     private func error(_ message: String, at index: Int) -> PredicateSyntaxError {
@@ -88,7 +89,12 @@ struct PredicateLexer {
         if character == "\"" || character == "'" { return token(.string(try string(quote: character))) }
         if character.isNumber || (character == "-" && peek(1)?.isNumber == true) { return token(try number()) }
         if character.isLetter || character == "_" || character == "@" || character == "#" {
-            if character == "#" { index += 1 }  // `#name` escapes a keyword used as a key
+            if character == "#" {  // `#name` escapes a keyword used as a key
+                guard let first = peek(1), first.isLetter || first == "_" else {
+                    throw error("`#` must be followed by a key, as in `#and`", at: start)
+                }
+                index += 1
+            }
             index += 1
             while let next = peek(), next.isLetter || next.isNumber || next == "_" { index += 1 }
             let name = String(characters[start..<index]).replacingOccurrences(of: "#", with: "")
@@ -96,7 +102,7 @@ struct PredicateLexer {
         }
         if character == "%" {
             index += 1
-            for specifier in Self.specifiers.sorted(by: { $0.count > $1.count }) where matches(specifier) {
+            for specifier in Self.specifiers where matches(specifier) {
                 index += specifier.count
                 return token(.specifier(specifier))
             }

@@ -27,14 +27,6 @@ enum PredicateOperator: String, CaseIterable {
         }
     }
 
-    /// The operators that only apply to strings (each has a SQL function of its own).
-    var isStringOperator: Bool {
-        switch self {
-        case .beginsWith, .endsWith, .contains, .like, .matches: true
-        default: false
-        }
-    }
-
     /// Applies a scalar operator (every one but `IN` and `BETWEEN`, which take collections).
     func evaluate(_ lhs: PredicateValue, _ rhs: PredicateValue, options: StringOptions) -> Bool {
         switch self {

@@ -120,7 +120,7 @@ struct SQLPredicateTranslator {
                 throw SQLTranslationError.invalidKeyPath("\(path.joined(separator: ".")).@count needs a to-many relationship")
             }
             let sub = try scope.subquery(over: relationship, owner: owner)
-            return SQLFragment("(SELECT COUNT(*) FROM \(sub.countFrom) WHERE \(sub.countLink))")
+            return SQLFragment("(SELECT COUNT(*) FROM \(sub.countFrom) WHERE \(sub.link))")
         }
     }
 

@@ -50,9 +50,6 @@ final class SQLQueryBuilder {
         return false
     }
 
-    /// The root table's alias, `t0`.
-    var alias: String { root.alias }
-
     /// `FROM` text: the entity's table and its joins.
     var fromClause: String { "\(StoreSchema.table(entity)) \(root.alias)\(root.joinSQL)" }
 

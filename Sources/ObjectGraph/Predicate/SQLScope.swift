@@ -45,7 +45,7 @@ final class SQLScope {
     let entity: EntityDescription
     let alias: String
     private(set) var joins: [String] = []
-    private var joinAliases: [String: (alias: String, entity: EntityDescription)] = [:]
+    private var joinAliases: [String: String] = [:]
     let aliases: SQLAliases
 
     init(entity: EntityDescription, aliases: SQLAliases) {
@@ -107,18 +107,19 @@ final class SQLScope {
 
     private func join(_ relationship: RelationshipDescription, from alias: String, to destination: EntityDescription) -> String {
         let key = alias + "." + relationship.name
-        if let existing = joinAliases[key] { return existing.alias }
+        if let existing = joinAliases[key] { return existing }
         let joined = "t\(aliases.make())"
         joins.append(
             "LEFT JOIN \(StoreSchema.table(destination)) \(joined) ON \(joined).\(StoreSchema.primaryKey) = \(alias).\(StoreSchema.column(relationship))")
-        joinAliases[key] = (joined, destination)
+        joinAliases[key] = joined
         return joined
     }
 
     /// A subquery over the objects of a to-many relationship of the row `owner`: its scope
-    /// (for the destination's columns), its FROM text and the condition tying it to `owner`.
+    /// (for the destination's columns), its FROM text, the condition tying it to `owner`, and
+    /// the smaller FROM a COUNT needs (the join table alone, when there is one).
     /// The foreign key is on the destination when the inverse is to-one, else in the join table.
-    func subquery(over relationship: RelationshipDescription, owner: String) throws -> (scope: SQLScope, from: String, link: String, countFrom: String, countLink: String) {
+    func subquery(over relationship: RelationshipDescription, owner: String) throws -> (scope: SQLScope, from: String, link: String, countFrom: String) {
         guard let destination = relationship.destinationEntity else {
             throw SQLTranslationError.invalidKeyPath("\(relationship) has no destination entity")
         }
@@ -129,12 +130,12 @@ final class SQLScope {
             let joinAlias = "j" + scope.alias.dropFirst()
             let from = "\(join.name) \(joinAlias) JOIN \(table) \(scope.alias) ON \(scope.alias).\(key) = \(joinAlias).\(join.destinationColumn)"
             let link = "\(joinAlias).\(join.sourceColumn) = \(owner).\(key)"
-            return (scope, from, link, "\(join.name) \(joinAlias)", link)
+            return (scope, from, link, "\(join.name) \(joinAlias)")
         }
         guard let inverse = relationship.inverseRelationship else {
             throw SQLTranslationError.untranslatable("\(relationship) has neither an inverse nor a join table")
         }
         let link = "\(scope.alias).\(StoreSchema.column(inverse)) = \(owner).\(key)"
-        return (scope, "\(table) \(scope.alias)", link, "\(table) \(scope.alias)", link)
+        return (scope, "\(table) \(scope.alias)", link, "\(table) \(scope.alias)")
     }
 }

@@ -30,6 +30,12 @@ final class FetchedResultsChangesTests: XCTestCase {
         XCTAssertEqual(result, ["update a [0,0] → -", "move c [0,2] → [0,0]"], "a only shifted; c moved past a and b")
     }
 
+    func testAnUpdatedObjectThatFallsBehindIsTheOneThatMoves() {
+        XCTAssertEqual(changes([("", ["a", "b", "c"])], [("", ["a", "c", "b"])], updated: ["b"]),
+                       ["move b [0,1] → [0,2]"], "c was not updated: it only shifts")
+        XCTAssertEqual(changes([("", ["a", "b"])], [("", ["b", "a"])], updated: ["a"]), ["move a [0,0] → [0,1]"])
+    }
+
     func testUpdatedObjectsOutOfOrderMoveAsFewAsPossible() {
         XCTAssertEqual(changes([("", ["a", "b"])], [("", ["b", "a"])], updated: ["a", "b"]),
                        ["update a [0,0] → -", "move b [0,1] → [0,0]"], "one move is enough for a swap")

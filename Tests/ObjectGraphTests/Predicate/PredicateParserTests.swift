@@ -132,6 +132,8 @@ final class PredicateParserTests: XCTestCase {
             ("", [], 1, "the format string is empty"),
             ("%K == 1", [3], 1, "%K needs a key path string"),
             ("age > %d", ["x"], 7, "%d needs an integer"),
+            ("a == #", [], 6, "`#` must be followed by a key"),
+            ("# == 1", [], 1, "`#` must be followed by a key"),
         ]
         for (text, arguments, column, message) in cases {
             do {
