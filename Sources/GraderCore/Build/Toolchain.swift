@@ -74,10 +74,13 @@ public struct Toolchain: Sendable {
         return toolchain
     }
 
+    /// This file's path. (A `#filePath` default argument would be the caller's file.)
+    static let ownSourceFile = #filePath
+
     /// Where `import SQLite3` is found on Linux: the package's own `Sources/SQLite3` module map,
     /// beside the sources this grader was built from, or `GRADER_SQLITE3_MODULE_DIR`. Apple's
     /// SDKs have the module already.
-    static func systemModuleDirectories(environment: [String: String], sourceFile: String = #filePath) throws -> [URL] {
+    static func systemModuleDirectories(environment: [String: String], sourceFile: String = ownSourceFile) throws -> [URL] {
         #if os(Linux)
         let folder: URL
         if let override = environment["GRADER_SQLITE3_MODULE_DIR"] {

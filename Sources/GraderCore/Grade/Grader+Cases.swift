@@ -15,7 +15,8 @@ extension Grader {
         // the reference it is compared with: all of them are in the key.
         let cacheKey = JSONCache<CaseResult>.key(
             "case-result-v2", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, referenceRun,
-                               testCase.inputs == nil ? nil : referenceBundle?.key, engine.toolchain.graderIdentity])
+                               testCase.inputs == nil ? nil : referenceBundle?.key, engine.toolchain.graderIdentity,
+                               testCase.inputs == nil ? nil : shrinksFailures])
         // A crash case's verdict depends on timing: it is never reused.
         let reusable = reusesResults && testCase.crash == nil
         if reusable, var cached = resultCache.load(cacheKey) {
@@ -160,7 +161,7 @@ extension Grader {
         for index in 0..<spec.count {
             let input = InputGenerator.input(spec, index: index)
             guard let first = failure(for: input) else { continue }
-            if [.referenceFailed, .driverFault].contains(first.kind) {
+            if [.referenceFailed, .driverFault].contains(first.kind) || !shrinksFailures {
                 return (first, CaseVariation(seed: spec.seed, run: "input \(index + 1) of \(spec.count)",
                                              input: .object(input)))
             }

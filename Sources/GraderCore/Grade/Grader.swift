@@ -22,6 +22,9 @@ public final class Grader: @unchecked Sendable {
     let mutantPatcher: MutantPatcher
     /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
     public var reusesResults = false
+    /// Shrink a failing generated input to a simpler one (`check` does; `verify` shows only
+    /// which cases failed, so it does not pay for up to `shrinkBudget` more runs per failure).
+    public var shrinksFailures = true
     let workDirectory: URL
     let containersDirectory: URL
 

@@ -78,6 +78,24 @@ struct FilesOnDiskTests {
         #expect(variation.originalInput != nil)
     }
 
+    @Test func verifyDoesNotShrinkAndItsVerdictIsNotReusedByCheck() throws {
+        let (course, workspace, exercise) = try GradingHarness.editedReference("03-documents", [(
+            "static func shout(_ text: String) -> String { text.uppercased() }",
+            #"static func shout(_ text: String) -> String { text.contains("q") ? text : text.uppercased() }"#)])
+        // As `verify` grades: only whether the case fails matters.
+        workspace.grader.shrinksFailures = false
+        let quick = try #require(workspace.grader.grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
+        #expect(quick.status == .failed)
+        #expect(quick.variation?.originalInput == nil)
+        #expect(quick.variation?.input != .object(["text": .string("q")]))
+        // As `check` grades afterwards, reusing verdicts: the unshrunk one is not taken for its own.
+        workspace.grader.shrinksFailures = true
+        workspace.grader.reusesResults = true
+        let full = try #require(workspace.grader.grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
+        #expect(full.variation?.input == .object(["text": .string("q")]))
+        withExtendedLifetime(course) {}
+    }
+
     @Test func anErrorsCodingPathIsCompared() throws {
         // Both decoding cases fail when the learner decodes pets' names as numbers' paths differ.
         let result = try grade([("struct Pet: Decodable { var name: String }", "struct Pet: Decodable { var name: String; var kind: String }")])

@@ -32,6 +32,13 @@ enum GradingHarness {
     /// Grades fixture exercise `slug` (in `00-fixtures`) with its reference's code changed by
     /// `edits` (old → new) as the learner's Solution.swift: one bug planted at a time.
     static func gradeEditedReference(_ slug: String, _ edits: [(String, String)]) throws -> ExerciseResult {
+        let (course, workspace, exercise) = try editedReference(slug, edits)
+        return try withExtendedLifetime(course) { try workspace.grader.grade([exercise])[0] }
+    }
+
+    /// The course, workspace and exercise `gradeEditedReference` grades, for tests that set up
+    /// its grader. The course folder lives as long as `course`.
+    static func editedReference(_ slug: String, _ edits: [(String, String)]) throws -> (TemporaryCourse, Workspace, Exercise) {
         let course = try TemporaryCourse.fixture()
         let folder = "Exercises/00-fixtures/\(slug)"
         var code = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
@@ -42,7 +49,7 @@ enum GradingHarness {
         try course.write("\(folder)/Solution.swift", code)
         let workspace = try workspace(course)
         let name = String(slug.drop { $0.isNumber || $0 == "-" })
-        return try workspace.grader.grade([try requireExercise(name, in: workspace)])[0]
+        return (course, workspace, try requireExercise(name, in: workspace))
     }
 
     static func firstFailure(_ result: ExerciseResult) -> (CaseResult, StepFailure)? {

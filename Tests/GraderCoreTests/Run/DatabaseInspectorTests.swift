@@ -139,4 +139,29 @@ struct DatabaseInspectorTests {
         #expect(check("junk.sqlite") == .file(size: 9, content: .invalid(
             "it is not a SQLite database (it starts with the bytes 37 f2 00 2d 01 02 03 04 …)")))
     }
+
+    @Test func anEndlessQueryIsStoppedAndAHugeOneIsCapped() throws {
+        sqlite3_close(try open("e.sqlite", "CREATE TABLE t(x);"))
+        let path = folder.appendingPathComponent("e.sqlite").path
+        let read = { (path: String) in FileManager.default.contents(atPath: path) }
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        let started = Date()
+        let stopped = DatabaseInspector(maxBytes: 1 << 20, timeLimit: 1).inspect(path: path, query: endless, read: read)
+        #expect(Date().timeIntervalSince(started) < 5)
+        guard case .database(let slow) = stopped else { Issue.record("not read: \(stopped)"); return }
+        #expect(slow.rows == nil)
+        #expect(slow.queryError == "reading it took more than 1 s")
+        let many = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 50) SELECT x FROM c"
+        let capped = DatabaseInspector(maxBytes: 1 << 20, maxRows: 10).inspect(path: path, query: many, read: read)
+        guard case .database(let big) = capped else { Issue.record("not read: \(capped)"); return }
+        #expect(big.queryError == "it returns more than 10 rows")
+    }
+
+    @Test func aFileWithOnlyTheHeaderIsNotAUsableDatabase() throws {
+        try Data(DatabaseInspector.header + [UInt8](repeating: 0x41, count: 200)).write(to: folder.appendingPathComponent("h.sqlite"))
+        guard case .file(_, .invalid(let reason)?) = check("h.sqlite", query: "SELECT 1") else {
+            Issue.record("read as a database: \(check("h.sqlite"))"); return
+        }
+        #expect(reason.hasPrefix("it is not a usable SQLite database ("))
+    }
 }
