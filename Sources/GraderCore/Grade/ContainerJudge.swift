@@ -5,9 +5,14 @@ enum ContainerJudge {
     /// The first failing assertion, or nil. `stepCount` numbers the checks after the steps.
     static func judge(_ assertions: [ContainerAssertion], observed: [ContainerObservation],
                       reference: [ContainerObservation]?, stepCount: Int) -> StepFailure? {
-        for (index, assertion) in assertions.enumerated() where index < observed.count {
+        for (index, assertion) in assertions.enumerated() {
             let referenceObservation = reference.flatMap { index < $0.count ? $0[index] : nil }
-            if let message = check(assertion, observed[index], reference: referenceObservation) {
+            // Every check has its observation unless a step failed first; a missing one must not
+            // pass silently.
+            let message = index < observed.count
+                ? check(assertion, observed[index], reference: referenceObservation)
+                : Message(text: "the container was not read for this check. This is a problem with the grader, not your code; please report it.", kind: .driverFault)
+            if let message {
                 return StepFailure(kind: message.kind, stepIndex: stepCount + index,
                                    step: "check \(assertion.summary)", message: message.text,
                                    mismatch: message.mismatch, expected: message.expected, actual: message.actual,

@@ -80,6 +80,14 @@ struct DatabaseInspectorTests {
         #expect(failure?.message.hasSuffix("This is a problem with the course, not your code.") == true)
     }
 
+    @Test func aCheckWithoutItsObservationDoesNotPass() {
+        let assertion = ContainerAssertion(path: "a.sqlite", kind: .sqlite, equals: nil, minSize: nil, maxSize: nil,
+                                           options: .standard, query: "SELECT 1", userVersion: nil)
+        let failure = ContainerJudge.judge([assertion], observed: [], reference: nil, stepCount: 2)
+        #expect(failure?.kind == .driverFault)
+        #expect(failure?.stepIndex == 2)
+    }
+
     @Test func aMissingReferenceIsACourseProblem() {
         let assertion = ContainerAssertion(path: "a.sqlite", kind: .sqlite, equals: nil, minSize: nil, maxSize: nil,
                                            options: .standard, query: "SELECT 1", userVersion: nil)
