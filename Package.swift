@@ -49,7 +49,7 @@ let package = Package(
             path: "Benchmarks/ObjectGraphBenchmark"
         ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
-        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
+        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "ExerciseKit"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
     ],
     swiftLanguageModes: [.v5]

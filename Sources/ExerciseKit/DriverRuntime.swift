@@ -13,8 +13,8 @@ struct DriverRuntime {
 
     init(operations: Operations, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.operations = operations
-        let requestFD = environment[WireProtocol.requestFDVariable].flatMap(Int32.init) ?? 3
-        replyFD = environment[WireProtocol.replyFDVariable].flatMap(Int32.init) ?? 4
+        let requestFD = environment[WireProtocol.requestFDVariable].flatMap(Int32.init) ?? WireProtocol.requestFD
+        replyFD = environment[WireProtocol.replyFDVariable].flatMap(Int32.init) ?? WireProtocol.replyFD
         input = LineReader(fd: requestFD)
     }
 
@@ -30,45 +30,35 @@ struct DriverRuntime {
         }
         while let line = input.next() {
             if line.isEmpty { continue }
-            guard let head = try? JSONDecoder().decode(RequestHead.self, from: line) else {
-                send(fault: "malformed request: \(String(decoding: line, as: UTF8.self))")
+            guard let request = try? JSONDecoder.exercise.decode(WireRequest.self, from: line) else {
+                send(.fault("malformed request: \(String(decoding: line.prefix(200), as: UTF8.self))"))
                 continue
             }
-            switch head.control {
-            case .terminate?:
+            switch request {
+            case .control(.terminate):
                 terminate()
                 return 0
-            case .operations?:
-                sendLine(#"{"operations":"# + encodeJSON(operations.names) + "}")
-            case nil:
-                handle(operation: head.op ?? "", request: line)
+            case .control(.operations):
+                send(.value(.array(operations.names.map(JSONValue.string))))
+            case .call(let operation, let arguments):
+                send(handle(operation: operation, arguments: arguments))
             }
         }
         // The grader closed the request pipe: it is gone, end quietly.
         return 0
     }
 
-    private struct RequestHead: Decodable {
-        var op: String?
-        var control: WireControl?
-    }
-
-    private func handle(operation name: String, request: Data) {
+    private func handle(operation name: String, arguments: JSONValue?) -> WireReply {
         guard let handler = operations.handlers[name] else {
-            send(fault: "unknown operation '\(name)'; the driver registers: \(operations.names.joined(separator: ", "))")
-            return
+            return .fault("unknown operation '\(name)'; the driver registers: \(operations.names.joined(separator: ", "))")
         }
+        defer { flushOutput() }
         do {
-            let result = try handler(request)
-            flushOutput()
-            sendLine(#"{"value":"# + String(decoding: result, as: UTF8.self) + "}")
+            return .value(try handler(arguments))
         } catch let fault as DriverFault {
-            flushOutput()
-            send(fault: fault.description)
+            return .fault(fault.description)
         } catch {
-            flushOutput()
-            let thrown = ThrownError(describing: error)
-            sendLine(#"{"error":"# + encodeJSON(thrown) + "}")
+            return .error(ThrownError(describing: error))
         }
     }
 
@@ -90,17 +80,11 @@ struct DriverRuntime {
         fflush(stderr)
     }
 
-    private func send(fault: String) {
-        sendLine(#"{"fault":"# + encodeJSON(fault) + "}")
-    }
-
-    private func encodeJSON<T: Encodable>(_ value: T) -> String {
-        let data = (try? JSONEncoder.exercise.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    private func sendLine(_ text: String) {
-        var bytes = Array((text + "\n").utf8)
+    private func send(_ reply: WireReply) {
+        let line = (try? WireProtocol.line(reply))
+            ?? (try? WireProtocol.line(WireReply.fault("the reply could not be encoded")))
+            ?? Data()
+        var bytes = [UInt8](line)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

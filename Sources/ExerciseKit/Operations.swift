@@ -15,7 +15,8 @@ import Foundation
 /// Arguments decode from the step's `args`; results encode to JSON with sorted keys,
 /// ISO 8601 dates and Base64 data, so that the grader can compare them structurally.
 public struct Operations {
-    typealias Handler = (Data) throws -> Data
+    /// Takes the step's arguments (nil when it has none) and returns the result as JSON.
+    typealias Handler = (JSONValue?) throws -> JSONValue
 
     var handlers: [String: Handler] = [:]
     var terminationHandlers: [() -> Void] = []
@@ -26,8 +27,8 @@ public struct Operations {
     public mutating func on<Args: Decodable, Result: Encodable>(
         _ name: String, _ body: @escaping (Args) throws -> Result
     ) {
-        handlers[name] = { request in
-            let args = try Self.decodeArguments(Args.self, from: request, operation: name)
+        handlers[name] = { arguments in
+            let args = try Self.decodeArguments(Args.self, from: arguments, operation: name)
             return try Self.encodeResult(try body(args))
         }
     }
@@ -82,27 +83,24 @@ struct DriverFault: Error, CustomStringConvertible {
 }
 
 extension Operations {
-    private struct Envelope<Args: Decodable>: Decodable {
-        var args: Args?
-    }
-
     static func decodeArguments<Args: Decodable>(
-        _ type: Args.Type, from request: Data, operation: String
+        _ type: Args.Type, from arguments: JSONValue?, operation: String
     ) throws -> Args {
         do {
-            let envelope = try JSONDecoder.exercise.decode(Envelope<Args>.self, from: request)
-            if let args = envelope.args { return args }
             // No `args:` in the case: decode the arguments from an empty object, so that
             // argument types whose fields are all optional still work.
-            return try JSONDecoder.exercise.decode(Args.self, from: Data("{}".utf8))
+            let data = try arguments.map { try JSONEncoder.exercise.encode($0) } ?? Data("{}".utf8)
+            return try JSONDecoder.exercise.decode(Args.self, from: data)
         } catch {
             throw DriverFault(description: "arguments of '\(operation)' do not match \(Args.self): \(error)")
         }
     }
 
-    static func encodeResult<Result: Encodable>(_ result: Result) throws -> Data {
+    /// The result as the JSON value the grader compares: encoded as ``JSONEncoder/exercise``
+    /// encodes it (ISO 8601 dates, Base64 data), then read back.
+    static func encodeResult<Result: Encodable>(_ result: Result) throws -> JSONValue {
         do {
-            return try JSONEncoder.exercise.encode(result)
+            return try JSONValue(parsing: try JSONEncoder.exercise.encode(result))
         } catch {
             throw DriverFault(description: "the result \(result) cannot be encoded as JSON: \(error)")
         }

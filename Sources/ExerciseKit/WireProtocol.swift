@@ -2,20 +2,19 @@ import Foundation
 
 /// The messages that the grader and an exercise binary exchange, one JSON object per line.
 ///
-/// The grader writes requests to the descriptor named by ``requestFDVariable`` and reads
-/// replies from the one named by ``replyFDVariable``. Standard output and error stay free for
-/// the learner's own `print` calls, which the grader captures per step.
+/// Both sides encode and decode the same types, ``WireRequest`` and ``WireReply``: the grader
+/// writes requests to the descriptor named by ``requestFDVariable`` and reads replies from the
+/// one named by ``replyFDVariable``. Standard output and error stay free for the learner's own
+/// `print` calls, which the grader captures per step.
 ///
-/// Requests:
+/// On the wire:
 /// - `{"op": "save", "args": {…}}` calls an operation registered by the driver;
 /// - `{"control": "terminate"}` ends the process as the system ends a suspended app;
-/// - `{"control": "operations"}` asks for the registered operation names.
-///
-/// Replies:
+/// - `{"control": "operations"}` asks for the registered operation names (the reply is their
+///   list as a value), and tells the grader the app is up;
 /// - `{"value": …}` the operation's result (`null` when it returns nothing);
 /// - `{"error": {"type": …, "case": …, "description": …}}` the learner's code threw;
-/// - `{"fault": "…"}` the driver could not run the request (a defect of the course);
-/// - `{"operations": […]}` the answer to the `operations` control.
+/// - `{"fault": "…"}` the driver could not run the request (a defect of the course).
 public enum WireProtocol {
     /// Environment variable holding the descriptor the driver reads requests from.
     public static let requestFDVariable = "EXERCISEKIT_REQUEST_FD"
@@ -24,6 +23,16 @@ public enum WireProtocol {
     /// Environment variable naming extra `UserDefaults` suites (comma-separated) to save when
     /// the process is terminated gracefully.
     public static let suitesVariable = "EXERCISEKIT_DEFAULTS_SUITES"
+    /// The descriptors the grader hands over, and the driver's defaults when the variables are unset.
+    public static let requestFD: Int32 = 3
+    public static let replyFD: Int32 = 4
+
+    /// One message as a line: compact JSON with sorted keys, then a newline.
+    public static func line<Message: Encodable>(_ message: Message) throws -> Data {
+        var data = try JSONEncoder.sortedCompact.encode(message)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
 }
 
 /// A life-cycle control sent instead of an operation.
@@ -34,104 +43,70 @@ public enum WireControl: String, Codable, Sendable {
     case operations
 }
 
-/// An error thrown by learner code, described so that it can be compared without its message.
-public struct ThrownError: Codable, Hashable, Sendable {
-    /// The error's type without its module, such as `CarError` or `DecodingError`.
-    public var type: String
-    /// The enum case (or, for other errors, a stable code), such as `keyNotFound`.
-    public var `case`: String
-    /// The error's description: shown to the learner, never compared.
-    public var description: String
-    /// For `DecodingError` and `EncodingError`, where in the document it happened: keys joined
-    /// with dots and indices in brackets, such as `people[1].email` (empty at the top level).
-    public var codingPath: String?
+/// What the grader asks of an exercise binary.
+public enum WireRequest: Hashable, Sendable, Codable {
+    /// Call the operation registered under `operation`, with the step's arguments if it has any.
+    case call(operation: String, arguments: JSONValue?)
+    case control(WireControl)
 
-    public init(type: String, case: String, description: String, codingPath: String? = nil) {
-        self.type = type
-        self.case = `case`
-        self.description = description
-        self.codingPath = codingPath
+    private enum CodingKeys: String, CodingKey {
+        case op, args, control
     }
 
-    /// Describes any Swift error by its type and case.
-    ///
-    /// Enum errors give their case name (`keyNotFound`); Cocoa-domain errors, whether thrown as
-    /// `CocoaError` or `NSError`, are `CocoaError` with the code's name (`fileNoSuchFile`); other
-    /// `NSError`s give their domain and code, and other types the text of `String(describing:)`.
-    public init(describing error: Error) {
-        if let cocoa = CocoaErrorNames.caseName(of: error) {
-            type = "CocoaError"
-            `case` = cocoa
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let control = try container.decodeIfPresent(WireControl.self, forKey: .control) {
+            self = .control(control)
         } else {
-            type = Self.typeName(of: error)
-            `case` = Self.caseName(of: error)
+            self = .call(operation: try container.decode(String.self, forKey: .op),
+                         arguments: try container.decodeIfPresent(JSONValue.self, forKey: .args))
         }
-        description = Self.describe(error)
-        codingPath = Self.codingPath(of: error).map(Self.render(codingPath:))
     }
 
-    static func codingPath(of error: Error) -> [CodingKey]? {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-                return context.codingPath
-            case .keyNotFound(let key, let context):
-                return context.codingPath + [key]
-            @unknown default:
-                return nil
-            }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .call(let operation, let arguments):
+            try container.encode(operation, forKey: .op)
+            try container.encodeIfPresent(arguments, forKey: .args)
+        case .control(let control):
+            try container.encode(control, forKey: .control)
         }
-        if let encoding = error as? EncodingError {
-            switch encoding {
-            case .invalidValue(_, let context): return context.codingPath
-            @unknown default: return nil
-            }
-        }
-        return nil
+    }
+}
+
+/// What an exercise binary answers to a request.
+public enum WireReply: Hashable, Sendable, Codable {
+    /// The operation returned this value.
+    case value(JSONValue)
+    /// The learner's code threw.
+    case error(ThrownError)
+    /// The driver could not run the request: a defect of the course's files.
+    case fault(String)
+
+    private enum CodingKeys: String, CodingKey {
+        case value, error, fault
     }
 
-    /// `people[1].email`: keys joined with dots, array indices in brackets.
-    public static func render(codingPath: [CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            // Array positions are keys named "Index N"; a dictionary key "3" also has an intValue
-            // but is a name, written as one.
-            if let index = key.intValue, key.stringValue == "Index \(index)" {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.value) {
+            self = .value(try container.decode(JSONValue.self, forKey: .value))
+        } else if let error = try container.decodeIfPresent(ThrownError.self, forKey: .error) {
+            self = .error(error)
+        } else if let fault = try container.decodeIfPresent(String.self, forKey: .fault) {
+            self = .fault(fault)
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a reply has a value, an error or a fault"))
         }
-        return text
     }
 
-    static func typeName(of error: Error) -> String {
-        let full = String(reflecting: Swift.type(of: error))
-        // Drop the module ("App.CarError" → "CarError", "Swift.DecodingError" → "DecodingError").
-        guard let dot = full.firstIndex(of: ".") else { return full }
-        return String(full[full.index(after: dot)...])
-    }
-
-    static func caseName(of error: Error) -> String {
-        let mirror = Mirror(reflecting: error)
-        if mirror.displayStyle == .enum {
-            if let label = mirror.children.first?.label { return label }
-            return String(describing: error)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .value(let value): try container.encode(value, forKey: .value)
+        case .error(let error): try container.encode(error, forKey: .error)
+        case .fault(let message): try container.encode(message, forKey: .fault)
         }
-        if let ns = error as? CustomNSError {
-            return "\(Swift.type(of: ns).errorDomain).\(ns.errorCode)"
-        }
-        if Swift.type(of: error) == NSError.self {
-            let ns = error as NSError
-            return "\(ns.domain).\(ns.code)"
-        }
-        return String(describing: error)
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let localized = error as? LocalizedError, let text = localized.errorDescription {
-            return text
-        }
-        return String(describing: error)
     }
 }

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import GraderCore
 
-struct Check: ParsableCommand {
+struct Check: GraderSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Build and grade your solutions (all exercises, or those named).",
         discussion: "Exit status: 0 when every exercise passes, 1 when any fails, 2 when the grader could not run.")
 
     @OptionGroup var options: CourseOptions
+    @OptionGroup var jobOptions: JobOptions
 
     @Argument(help: "Exercises by id, folder name, short name (car-settings), lesson id or path.")
     var exercises: [String] = []
@@ -24,47 +25,35 @@ struct Check: ParsableCommand {
     @Flag(help: "Run every case again, even those whose inputs are all unchanged since their last run.")
     var noCache = false
 
-    func run() throws {
-        let workspace = try options.workspace()
-        // Before selecting: naming an exercise whose file is broken shows why it is missing.
+    func perform() throws -> Int32 {
+        let workspace = try options.workspace { manifest in
+            try .exercises(exercises, in: manifest, currentDirectory: options.currentDirectory)
+        }
+        // Before grading: an exercise named whose file is broken shows why it is left out.
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
-        let selected: [Exercise]
-        do {
-            selected = try ExerciseSelector.select(
-                exercises, in: workspace.course,
-                currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        } catch {
-            throw fail(error)
-        }
-        workspace.grader.reusesResults = !noCache
-        let results: [ExerciseResult]
-        do {
-            results = try workspace.grader.grade(selected)
-        } catch {
-            throw fail(error)
-        }
+        let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache)).grade(workspace.exercises)
         StatusStore(workDirectory: workspace.workDirectory).record(results)
         var report = RunReport(course: workspace.course.title, exercises: results)
         if !showHidden { report = report.redactingHiddenCases() }
         switch format {
         case .terminal:
-            try emit(Data(TerminalReport(style: output == nil ? terminalStyle : TerminalStyle(colors: false))
-                .render(report).utf8), to: output)
+            let style = output == nil ? terminalStyle : TerminalStyle(colors: false)
+            try emit(Data(TerminalReport(style: style).render(report).utf8), to: output)
         case .json:
             try emit(try JSONReport.render(report), to: output)
         }
         // Some exercises could not be loaded: a run of the whole course is incomplete; a run of
         // named exercises only when a problem is theirs (or the manifest's).
-        let relevant = exercises.isEmpty ? workspace.problems : workspace.problems(concerning: selected)
+        let relevant = workspace.relevantProblems
         if !relevant.isEmpty {
             FileHandle.standardError.write(Data("""
                 \(relevant.count) course problem\(relevant.count == 1 ? "" : "s") (listed above) left exercises ungraded. \
                 They are in the course's files, not in your solutions; `grader verify` lists them all.\n
                 """.utf8))
-            throw ExitCode(2)
+            return 2
         }
-        if report.summary.failed > 0 { throw ExitCode(1) }
+        return report.summary.failed > 0 ? 1 : 0
     }
 }

@@ -16,35 +16,41 @@ struct GraderCommand: ParsableCommand {
     )
 }
 
+/// A subcommand whose work is in the library: `perform` returns the exit status, and any error
+/// it throws means the grader could not do its job (status 2, the error on standard error).
+protocol GraderSubcommand: ParsableCommand {
+    func perform() throws -> Int32
+}
+
+extension GraderSubcommand {
+    func run() throws {
+        let status: Int32
+        do {
+            status = try perform()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
 /// Options every command shares.
 struct CourseOptions: ParsableArguments {
     @Option(name: .long, help: "The course folder (default: the nearest folder with grader.yml).")
     var course: String?
 
-    // Cases spend most of their time waiting for a process to start or answer, so twice the
-    // core count keeps the cores busy (measured in Benchmarks/README.md).
-    @Option(name: [.short, .long], help: "Builds and cases to run at once (default: twice the number of cores).")
-    var jobs: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
+    var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
     func courseRoot() throws -> URL {
         let start = URL(fileURLWithPath: course ?? FileManager.default.currentDirectoryPath)
-        guard let root = CourseLoader.findRoot(from: start) else {
-            throw fail(GraderError.courseNotFound(start.path))
-        }
+        guard let root = CourseLoader.findRoot(from: start) else { throw GraderError.courseNotFound(start.path) }
         return root
     }
 
-    /// Opens the course with the toolchain and sandbox, or ends with a clear message.
-    func workspace() throws -> Workspace {
-        do {
-            return try Workspace.open(root: try courseRoot(), executable: Self.executableURL, jobs: jobs)
-        } catch let error as GraderError {
-            throw fail(error)
-        }
+    /// Opens the course for the scope a command names, with the toolchain and sandbox.
+    func workspace(_ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
+        try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)
     }
 
     static var executableURL: URL {
@@ -54,10 +60,16 @@ struct CourseOptions: ParsableArguments {
     }
 }
 
-/// Prints a grader error and returns the exit code for "the grader could not do its job".
-func fail(_ error: Error) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    return ExitCode(2)
+/// `--jobs`, for the commands that build and run.
+struct JobOptions: ParsableArguments {
+    // Cases spend most of their time waiting for a process to start or answer, so twice the
+    // core count keeps the cores busy (measured in Benchmarks/README.md).
+    @Option(name: [.short, .long], help: "Builds and cases to run at once (default: twice the number of cores).")
+    var jobs: Int = GraderOptions.defaultJobs
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
 }
 
 /// Colours only on a terminal, and never with NO_COLOR set.
@@ -69,14 +81,14 @@ var terminalStyle: TerminalStyle {
 
 /// Writes `data` to `--output FILE`, or to standard output.
 func emit(_ data: Data, to output: String?) throws {
-    if let output {
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw fail(GraderError.io("cannot write \(output): \(error.localizedDescription)"))
-        }
-    } else {
+    guard let output else {
         FileHandle.standardOutput.write(data)
+        return
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+        throw GraderError.io("cannot write \(output): \(error.localizedDescription)")
     }
 }
 

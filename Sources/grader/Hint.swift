@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GraderCore
 
-struct Hint: ParsableCommand {
+struct Hint: GraderSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the next hint for an exercise (each call reveals one more).")
 
@@ -14,19 +14,12 @@ struct Hint: ParsableCommand {
     @Flag(help: "Show every hint at once.")
     var all = false
 
-    func run() throws {
-        let found = try loadExercise(exercise, options: options)
-        guard !found.hints.isEmpty else {
-            print("\(found.title) has no hints. Read the statement again: grader show \(found.shortName)")
-            return
-        }
-        let store = HintProgress(file: try options.courseRoot().appendingPathComponent(".grader/hints.json"))
-        let shown = all ? found.hints.count : store.reveal(found.id, available: found.hints.count)
-        for (index, hint) in found.hints.prefix(shown).enumerated() {
-            print("Hint \(index + 1)/\(found.hints.count): \(hint)")
-        }
-        if shown < found.hints.count {
-            print("(run `grader hint \(found.shortName)` again for the next one)")
-        }
+    func perform() throws -> Int32 {
+        let root = try options.courseRoot()
+        let found = try ExerciseSelector.exercise(exercise, root: root, currentDirectory: options.currentDirectory)
+        let progress = HintProgress(workDirectory: root.appendingPathComponent(".grader"))
+        let shown = all || found.hints.isEmpty ? found.hints.count : progress.reveal(found.id, available: found.hints.count)
+        print(CourseListReport(style: terminalStyle).renderHints(found, shown: shown), terminator: "")
+        return 0
     }
 }

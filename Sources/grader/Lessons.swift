@@ -9,27 +9,19 @@ struct Lessons: ParsableCommand {
         defaultSubcommand: ListLessons.self)
 }
 
-struct ListLessons: ParsableCommand {
+struct ListLessons: GraderSubcommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the lessons with their exercises.")
 
     @OptionGroup var options: CourseOptions
 
-    func run() throws {
-        let course = try loadCourse(options)
-        let style = terminalStyle
-        var lines: [String] = []
-        for lesson in course.lessons {
-            let written = FileManager.default.fileExists(atPath: lesson.file.path)
-            lines.append(style.bold("\(lesson.id)  \(lesson.title)") + (written ? "" : style.dim("  (not written yet)")))
-            for exercise in lesson.exercises {
-                lines.append("  \(exercise.slug)  \(exercise.title)")
-            }
-        }
-        print(lines.joined(separator: "\n"))
+    func perform() throws -> Int32 {
+        let course = try CourseLoader().load(root: try options.courseRoot()).course
+        print(CourseListReport(style: terminalStyle).renderLessons(course), terminator: "")
+        return 0
     }
 }
 
-struct ShowLesson: ParsableCommand {
+struct ShowLesson: GraderSubcommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a lesson for reading in the terminal.")
 
     @OptionGroup var options: CourseOptions
@@ -37,27 +29,22 @@ struct ShowLesson: ParsableCommand {
     @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).")
     var lesson: String
 
-    func run() throws {
-        let course = try loadCourse(options)
-        do {
-            let found = try LessonSelector.select([lesson], in: course)[0]
-            let document = try LessonDocument(url: found.file, displayPath: found.displayPath)
-            print(LessonRenderer(style: terminalStyle).render(document), terminator: "")
-        } catch let problems as LessonProblems {
-            throw fail(GraderError.io(problems.problems.map(\.description).joined(separator: "\n")))
-        } catch {
-            throw fail(error)
-        }
+    func perform() throws -> Int32 {
+        let manifest = try CourseLoader().loadManifest(root: try options.courseRoot())
+        let document = try LessonDocument.open(lesson, in: manifest)
+        print(LessonRenderer(style: terminalStyle).render(document), terminator: "")
+        return 0
     }
 }
 
-struct CheckLessons: ParsableCommand {
+struct CheckLessons: GraderSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Compile and run every Swift block of the lessons and check the output they show.",
         discussion: "Exit status: 0 when every lesson passes, 1 when any fails, 2 when the grader could not run.")
 
     @OptionGroup var options: CourseOptions
+    @OptionGroup var jobOptions: JobOptions
 
     @Argument(help: "Lessons to check (all written lessons by default).")
     var lessons: [String] = []
@@ -65,26 +52,12 @@ struct CheckLessons: ParsableCommand {
     @Flag(help: "Rewrite stale // Prints comments and output blocks in place (review with git diff).")
     var fix = false
 
-    func run() throws {
-        let workspace = try options.workspace()
-        let results: [LessonResult]
-        do {
-            let selected = try LessonSelector.select(lessons, in: workspace.course)
-            results = try LessonSuite(grader: workspace.grader).check(selected, fix: fix)
-        } catch {
-            throw fail(error)
-        }
+    func perform() throws -> Int32 {
+        // Lessons need no exercise: none is read.
+        let workspace = try options.workspace { _ in .nothing }
+        let selected = try LessonSelector.select(lessons, in: workspace.course)
+        let results = try workspace.lessonSuite(jobs: jobOptions.jobs).check(selected, fix: fix)
         print(LessonTerminalReport(style: terminalStyle).render(results), terminator: "")
-        if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
-    }
-}
-
-func loadCourse(_ options: CourseOptions) throws -> Course {
-    do {
-        return try CourseLoader().load(root: try options.courseRoot()).course
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        throw fail(error)
+        return results.contains(where: { !$0.passed }) ? 1 : 0
     }
 }

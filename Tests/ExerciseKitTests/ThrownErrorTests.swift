@@ -93,12 +93,12 @@ struct ThrownErrorTests {
 
     @Test func argumentsDecodeFromTheRequestOrFromNothing() throws {
         struct Args: Decodable { var speed: Int? }
-        let given = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x","args":{"speed":3}}"#.utf8), operation: "x")
+        let given = try Operations.decodeArguments(Args.self, from: .object(["speed": .int(3)]), operation: "x")
         #expect(given.speed == 3)
-        let absent = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x"}"#.utf8), operation: "x")
+        let absent = try Operations.decodeArguments(Args.self, from: nil, operation: "x")
         #expect(absent.speed == nil)
         #expect(throws: DriverFault.self) {
-            _ = try Operations.decodeArguments(Args.self, from: Data(#"{"op":"x","args":{"speed":"fast"}}"#.utf8), operation: "x")
+            _ = try Operations.decodeArguments(Args.self, from: .object(["speed": .string("fast")]), operation: "x")
         }
     }
 
@@ -114,14 +114,14 @@ struct ThrownErrorTests {
     }
 }
 
-struct JSONDocumentTests {
+struct JSONValueTests {
     struct Person: Codable, Equatable { var name: String; var age: Int }
 
     @Test func anArgumentReachesADecoderAsBytes() throws {
-        let document = try JSONDecoder().decode(JSONDocument.self, from: Data(#"{"name": "Ana", "age": 3, "extra": [1, 2.5, null, true]}"#.utf8))
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"name": "Ana", "age": 3, "extra": [1, 2.5, null, true]}"#.utf8))
         #expect(try JSONDecoder().decode(Person.self, from: document.jsonData()) == Person(name: "Ana", age: 3))
         #expect(String(decoding: try document.jsonData(), as: UTF8.self) == #"{"age":3,"extra":[1,2.5,null,true],"name":"Ana"}"#)
-        let plain = JSONDocument.object(["name": .string("Ana"), "age": .int(3)])
+        let plain = JSONValue.object(["name": .string("Ana"), "age": .int(3)])
         #expect(try PropertyListDecoder().decode(Person.self, from: plain.plistData(format: .binary)) == Person(name: "Ana", age: 3))
     }
 
@@ -130,18 +130,18 @@ struct JSONDocumentTests {
                                       "when": Date(timeIntervalSince1970: 0), "bytes": Data([1, 2]), "list": [false, 3]]
         let data = try PropertyListSerialization.data(fromPropertyList: written, format: .binary, options: 0)
         let read = try PropertyListSerialization.propertyList(from: data, format: nil)
-        #expect(JSONDocument(propertyList: read) == .object([
+        #expect(JSONValue(propertyList: read) == .object([
             "on": .bool(true), "one": .int(1), "half": .double(0.5), "two": .double(2), "name": .string("Ana"),
             "when": .string("1970-01-01T00:00:00Z"), "bytes": .string("AQI="), "list": .array([.bool(false), .int(3)]),
         ]))
-        #expect(JSONDocument(propertyList: URL(fileURLWithPath: "/tmp")) == nil)
+        #expect(JSONValue(propertyList: URL(fileURLWithPath: "/tmp")) == nil)
         // A keyed archive's references are readable too.
         let archive = try NSKeyedArchiver.archivedData(withRootObject: ["a"] as NSArray, requiringSecureCoding: true)
         let graph = try PropertyListSerialization.propertyList(from: archive, format: nil)
-        let graphText = try JSONDocument(propertyList: graph).map { String(decoding: try $0.jsonData(), as: UTF8.self) }
+        let graphText = try JSONValue(propertyList: graph).map { String(decoding: try $0.jsonData(), as: UTF8.self) }
         #expect(graphText?.contains(#""root":{"CF$UID":1}"#) == true)
         // And back: a null cannot be in a property list, so it is left out.
-        let back = JSONDocument.object(["a": .int(1), "b": .null]).propertyListObject as? [String: Any]
+        let back = JSONValue.object(["a": .int(1), "b": .null]).propertyListObject as? [String: Any]
         #expect(back?.count == 1)
     }
 }

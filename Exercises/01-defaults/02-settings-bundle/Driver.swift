@@ -10,7 +10,7 @@ enum SettingsBundleDriver: ExerciseDriver {
     ]
 
     struct KeyArgs: Decodable { var key: String }
-    struct UserChange: Decodable { var key: String; var value: JSONDocument }
+    struct UserChange: Decodable { var key: String; var value: JSONValue }
 
     /// What the typed getters return for a few keys.
     struct TypedReads: Encodable {
@@ -34,8 +34,8 @@ enum SettingsBundleDriver: ExerciseDriver {
     static func register(_ app: inout Operations) {
         let defaults = UserDefaults.standard
 
-        app.on("defaultValues") { () -> [String: JSONDocument] in
-            try SettingsBundle.defaultValues().mapValues { JSONDocument(propertyList: $0) ?? .string("<\(type(of: $0))>") }
+        app.on("defaultValues") { () -> [String: JSONValue] in
+            try SettingsBundle.defaultValues().mapValues { JSONValue(propertyList: $0) ?? .string("<\(type(of: $0))>") }
         }
         app.on("registerDefaults") { try SettingsBundle.registerDefaults() }
         // The user changes a setting (in the Settings app or in the app itself).
@@ -43,11 +43,11 @@ enum SettingsBundleDriver: ExerciseDriver {
             defaults.set(change.value.propertyListObject, forKey: change.key)
         }
         // `object(forKey:)` of one key: whatever the user set, else the registered default, else null.
-        app.on("read") { (args: KeyArgs) in defaults.object(forKey: args.key).flatMap { JSONDocument(propertyList: $0) } ?? .null }
+        app.on("read") { (args: KeyArgs) in defaults.object(forKey: args.key).flatMap { JSONValue(propertyList: $0) } ?? .null }
         // `object(forKey:)` of every key the bundle mentions.
-        app.on("snapshot") { () -> [String: JSONDocument] in
-            var values: [String: JSONDocument] = [:]
-            for key in knownKeys { values[key] = defaults.object(forKey: key).flatMap { JSONDocument(propertyList: $0) } ?? .null }
+        app.on("snapshot") { () -> [String: JSONValue] in
+            var values: [String: JSONValue] = [:]
+            for key in knownKeys { values[key] = defaults.object(forKey: key).flatMap { JSONValue(propertyList: $0) } ?? .null }
             return values
         }
         app.on("typed") {

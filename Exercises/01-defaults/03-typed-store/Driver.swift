@@ -27,7 +27,7 @@ enum TypedStoreDriver: ExerciseDriver {
     /// arrays, dictionaries) under `key`.
     struct ExternalArgs: Decodable {
         var key: String
-        var value: JSONDocument
+        var value: JSONValue
     }
 
     static func register(_ app: inout Operations) {

@@ -6,7 +6,7 @@ enum SettingsReaderDriver: ExerciseDriver {
     /// Panes written to a fresh folder before reading `open`: `panes` become XML property
     /// lists, `texts` are written as they are (to make files that are no property list).
     struct ParseArgs: Decodable {
-        var panes: [String: JSONDocument]?
+        var panes: [String: JSONValue]?
         var texts: [String: String]?
         var open: String
     }

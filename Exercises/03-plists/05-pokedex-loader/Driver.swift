@@ -10,7 +10,7 @@ enum PokedexDriver: ExerciseDriver {
     /// A bundle of the driver's making: `plist` is written as pokemons.plist (binary),
     /// `text` as its raw bytes; with neither, the bundle has no pokemons.plist.
     struct FakeBundleArgs: Decodable {
-        var plist: JSONDocument?
+        var plist: JSONValue?
         var text: String?
     }
 

@@ -25,16 +25,16 @@ enum ValidatedAgeDriver: ExerciseDriver {
         let store = RosterStore()
 
         // The case's `args` is the document itself, handed to the decoders as bytes.
-        app.on("decodePerson") { (document: JSONDocument) in
+        app.on("decodePerson") { (document: JSONValue) in
             PersonView(try JSONDecoder().decode(Person.self, from: document.jsonData()))
         }
-        app.on("decodePersonPlist") { (document: JSONDocument) in
+        app.on("decodePersonPlist") { (document: JSONValue) in
             PersonView(try PropertyListDecoder().decode(Person.self, from: document.plistData()))
         }
-        app.on("decodePeople") { (document: JSONDocument) in
+        app.on("decodePeople") { (document: JSONValue) in
             try JSONDecoder().decode([Person].self, from: document.jsonData()).map(PersonView.init)
         }
-        app.on("importRoster") { (document: JSONDocument) in
+        app.on("importRoster") { (document: JSONValue) in
             try store.importRoster(from: document.jsonData())
         }
         app.on("loadRoster") { () -> RosterView? in

@@ -41,16 +41,16 @@ enum PointArrayDriver: ExerciseDriver {
 
         // What the encoder wrote, parsed back into a value the case can compare.
         app.on("encodePoint") { (args: PointView) in
-            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.point))
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.point))
         }
         app.on("encodePolygon") { (args: PolygonView) in
-            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.polygon))
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.polygon))
         }
         // The case's `args` is the document itself, handed to the decoder as bytes.
-        app.on("decodePoint") { (document: JSONDocument) in
+        app.on("decodePoint") { (document: JSONValue) in
             PointView(try JSONDecoder().decode(Point.self, from: document.jsonData()))
         }
-        app.on("decodePolygon") { (document: JSONDocument) in
+        app.on("decodePolygon") { (document: JSONValue) in
             PolygonView(try JSONDecoder().decode(Polygon.self, from: document.jsonData()))
         }
         app.on("roundTrip") { (args: PointView) -> RoundTrip in

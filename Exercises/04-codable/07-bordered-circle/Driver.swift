@@ -52,16 +52,16 @@ enum BorderedCircleDriver: ExerciseDriver {
 
         // What JSONEncoder wrote, parsed back into a value the case can compare.
         app.on("encode") { (args: ShapeArgs) in
-            try JSONDecoder().decode(JSONDocument.self, from: JSONEncoder().encode(args.shape))
+            try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(args.shape))
         }
         // The case's `args` is the document itself, handed to the decoder as bytes.
-        app.on("decodeBordered") { (document: JSONDocument) in
+        app.on("decodeBordered") { (document: JSONValue) in
             ShapeView(try JSONDecoder().decode(BorderedCircle.self, from: document.jsonData()))
         }
-        app.on("decodeBorderedList") { (document: JSONDocument) in
+        app.on("decodeBorderedList") { (document: JSONValue) in
             try JSONDecoder().decode([BorderedCircle].self, from: document.jsonData()).map(ShapeView.init)
         }
-        app.on("decodeCircle") { (document: JSONDocument) in
+        app.on("decodeCircle") { (document: JSONValue) in
             ShapeView(try JSONDecoder().decode(Circle.self, from: document.jsonData()))
         }
         app.on("roundTrip") { (args: ShapeArgs) -> RoundTrip in

@@ -1,20 +1,5 @@
 import Foundation
 
-/// An exercise binary in its app bundle, ready to run.
-public struct AppBundle: Sendable, Hashable {
-    /// The `App.app` folder: the executable `App` and the exercise's resources.
-    public var directory: URL
-    /// The cache key: equal keys mean identical inputs.
-    public var key: String
-}
-
-/// What building a set of sources produced.
-public enum BuildOutcome: Sendable {
-    case built(AppBundle)
-    /// The sources did not compile: a learner's failure, reported with its diagnostics.
-    case failed([Diagnostic])
-}
-
 /// Builds exercise binaries: one `swiftc -Onone` call over the learner's files and the
 /// driver, linked against the prebuilt ExerciseKit, cached by the content of every input.
 public final class BuildEngine: @unchecked Sendable {

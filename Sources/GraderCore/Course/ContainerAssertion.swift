@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// A check on the app container after a case's steps: what the solution left on disk.
@@ -46,22 +47,4 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
         case .absent, .file: return false
         }
     }
-
-    /// `Documents/agenda.plist is a binary-plist`.
-    public var summary: String {
-        switch kind {
-        case .absent: return "\(path) does not exist"
-        case .file: return "\(path) is a file"
-        case .directory: return "\(path) is a folder"
-        case .sqlite: return "\(path) is a SQLite database" + (query.map { ": \($0)" } ?? "")
-        default: return "\(path) is a \(kind.rawValue) document"
-        }
-    }
-}
-
-/// How a case's kill steps are repeated: `repeat` fresh runs, each killing its
-/// `kill_during` call at a moment drawn from `seed`.
-public struct CrashPlan: Sendable, Hashable, Codable {
-    public var repetitions: Int
-    public var seed: UInt64
 }

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// Reads a course from disk and validates it, collecting every problem instead of stopping at
@@ -28,6 +29,13 @@ public struct CourseLoader {
     /// - Throws: ``CourseProblem`` only when `grader.yml` itself cannot be used; problems in
     ///   exercises are returned in ``Loaded/problems`` and those exercises are left out.
     public func load(root: URL) throws -> Loaded {
+        load(try loadManifest(root: root))
+    }
+
+    /// Reads `grader.yml` alone: the lessons and where each exercise lives.
+    /// - Throws: ``CourseProblem`` when `grader.yml` cannot be used; a listed exercise without
+    ///   an `exercise.yml` is one of the manifest's ``CourseManifest/problems``.
+    public func loadManifest(root: URL) throws -> CourseManifest {
         let document = try YAMLDocument(contentsOf: root.appendingPathComponent("grader.yml"), displayPath: "grader.yml")
         let file = try document.decode(CourseFile.self)
         var problems: [CourseProblem] = []
@@ -35,9 +43,7 @@ public struct CourseLoader {
             throw document.problem(at: [AnyCodingKey("format")],
                                    "format \(file.format) is not supported; this grader reads format \(CourseFile.currentFormat)")
         }
-        let defaults = Limits.standard.overridden(by: file.defaults)
-        let defaultPoints = file.defaults?.points ?? 10
-        var lessons: [Lesson] = []
+        var lessons: [CourseManifest.LessonEntry] = []
         var seenLessons = Set<String>()
         for (lessonIndex, entry) in file.lessons.enumerated() {
             let lessonPath: [CodingKey] = [AnyCodingKey("lessons"), AnyCodingKey(lessonIndex)]
@@ -45,7 +51,7 @@ public struct CourseLoader {
                 problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], "lesson '\(entry.id)' is listed twice"))
                 continue
             }
-            var exercises: [Exercise] = []
+            var exercises: [CourseManifest.ExerciseEntry] = []
             for (exerciseIndex, slug) in entry.exercises.enumerated() {
                 let path = lessonPath + [AnyCodingKey("exercises"), AnyCodingKey(exerciseIndex)]
                 let directory = root.appendingPathComponent("Exercises/\(entry.id)/\(slug)")
@@ -53,20 +59,48 @@ public struct CourseLoader {
                     problems.append(document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml"))
                     continue
                 }
-                do {
-                    let (exercise, found) = try loadExercise(
-                        directory: directory, lessonID: entry.id, slug: slug, defaults: defaults, points: defaultPoints)
-                    problems += found
-                    if found.isEmpty { exercises.append(exercise) }
-                } catch let problem as CourseProblem {
-                    problems.append(problem)
-                }
+                exercises.append(CourseManifest.ExerciseEntry(lessonID: entry.id, slug: slug, directory: directory))
             }
-            lessons.append(Lesson(id: entry.id, title: entry.title, exercises: exercises,
-                                  file: root.appendingPathComponent("Lessons/\(entry.id).md")))
+            lessons.append(CourseManifest.LessonEntry(id: entry.id, title: entry.title, exercises: exercises,
+                                                      file: root.appendingPathComponent("Lessons/\(entry.id).md")))
         }
-        let course = Course(root: root, title: file.title, lessons: lessons, limits: defaults)
-        return Loaded(course: course, problems: problems)
+        return CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
+                              points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
+    }
+
+    /// Loads the exercises of `manifest` whose ids are in `only` (every exercise when nil),
+    /// each from its own `exercise.yml`, at the same time; the others are left out unread.
+    public func load(_ manifest: CourseManifest, only ids: Set<String>? = nil) -> Loaded {
+        let entries = manifest.exercises.filter { ids?.contains($0.id) ?? true }
+        var loaded = [(Exercise, [CourseProblem])?](repeating: nil, count: entries.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            let entry = entries[index]
+            let result: (Exercise, [CourseProblem])?
+            do {
+                result = try loadExercise(directory: entry.directory, lessonID: entry.lessonID, slug: entry.slug,
+                                          defaults: manifest.limits, points: manifest.points)
+            } catch let problem as CourseProblem {
+                result = (Exercise.placeholder, [problem])
+            } catch {
+                result = nil
+            }
+            lock.lock()
+            loaded[index] = result
+            lock.unlock()
+        }
+        var problems = manifest.problems
+        var byID: [String: Exercise] = [:]
+        for (entry, result) in zip(entries, loaded) {
+            guard let (exercise, found) = result else { continue }
+            problems += found
+            if found.isEmpty { byID[entry.id] = exercise }
+        }
+        let lessons = manifest.lessons.map { lesson in
+            Lesson(id: lesson.id, title: lesson.title, exercises: lesson.exercises.compactMap { byID[$0.id] }, file: lesson.file)
+        }
+        return Loaded(course: Course(root: manifest.root, title: manifest.title, lessons: lessons, limits: manifest.limits),
+                      problems: problems)
     }
 
     /// Loads one exercise folder; returns the exercise and the problems found in it.

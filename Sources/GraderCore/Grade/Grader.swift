@@ -1,56 +1,38 @@
 import Foundation
 
-/// Which sources of an exercise to grade.
-public enum SourceVariant: Sendable, Hashable {
-    /// The learner's files in the exercise folder.
-    case learner
-    /// The reference implementation.
-    case reference
-    /// A known-wrong solution from `Mutants/`.
-    case mutant(String)
-}
-
-/// Grades exercises: builds, runs every case in fresh containers, compares each step with its
-/// expectation or the reference's result, and returns result values (never prints).
+/// Grades exercises: builds each variant and each reference once, schedules every case (and,
+/// through its runner, every input and repetition) on the work pool, reuses what its caches
+/// hold, and returns result values (never prints).
+///
+/// Running and judging one case is the runners' work (``PlainCaseRunner``,
+/// ``GeneratedCaseRunner``, ``CrashCaseRunner``); the grader only decides what runs and keeps.
 public final class Grader: @unchecked Sendable {
-    public let course: Course
-    let engine: BuildEngine
-    let runner: CaseRunner
-    let pool: WorkPool
-    let referenceCache: JSONCache<CaseRun>
-    let resultCache: JSONCache<CaseResult>
+    public let options: GraderOptions
+    let workbench: Workbench
+    let launcher: any CaseLaunching
+    let references: ReferenceRuns
+    let verdicts: VerdictCache
     let mutantPatcher: MutantPatcher
-    /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `verify` does not).
-    public var reusesResults = false
-    /// Shrink a failing generated input to a simpler one (`check` does; `verify` shows only
-    /// which cases failed, so it does not pay for up to `shrinkBudget` more runs per failure).
-    public var shrinksFailures = true
-    let workDirectory: URL
-    let containersDirectory: URL
-
-    deinit {
-        try? FileManager.default.removeItem(at: containersDirectory)
-    }
 
     /// - Parameters:
-    ///   - workDirectory: the grader's own folder (`.grader/` in the course): builds, caches,
-    ///     containers.
-    ///   - jobs: how many builds or cases run at once.
-    public init(course: Course, toolchain: Toolchain, sandbox: Sandbox, workDirectory: URL, jobs: Int) {
-        self.course = course
-        self.workDirectory = workDirectory
-        engine = BuildEngine(toolchain: toolchain, workDirectory: workDirectory, courseRoot: course.root)
-        // Each grader has its own folder of containers, so graders sharing a work folder (tests,
-        // two terminals) never touch each other's.
-        containersDirectory = workDirectory.appendingPathComponent("containers/\(UUID().uuidString.prefix(12))")
-        try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
-        runner = CaseRunner(sandbox: sandbox, workDirectory: containersDirectory)
-        pool = WorkPool(jobs: jobs)
-        referenceCache = JSONCache(directory: workDirectory.appendingPathComponent("reference-runs"))
-        resultCache = JSONCache(directory: workDirectory.appendingPathComponent("case-results"))
+    ///   - launcher: how cases are run; the workbench's sandboxed launcher unless a test hands
+    ///     in a stand-in.
+    init(workbench: Workbench, options: GraderOptions, launcher: (any CaseLaunching)? = nil) {
+        self.options = options
+        self.workbench = workbench
+        let launcher = launcher ?? workbench.caseLauncher
+        self.launcher = launcher
+        let identity = workbench.engine.toolchain.graderIdentity
+        references = ReferenceRuns(launcher: launcher,
+                                   cache: JSONCache(directory: workbench.workDirectory.appendingPathComponent("reference-runs")),
+                                   graderIdentity: identity)
+        verdicts = VerdictCache(cache: JSONCache(directory: workbench.workDirectory.appendingPathComponent("case-results")),
+                                graderIdentity: identity)
         // Patched mutants live with the containers: they are rewritten on every run.
-        mutantPatcher = MutantPatcher(directory: containersDirectory.appendingPathComponent("mutants"))
+        mutantPatcher = MutantPatcher(directory: workbench.containersDirectory.appendingPathComponent("mutants"))
     }
+
+    var pool: WorkPool { WorkPool(jobs: options.jobs) }
 
     /// A build of one variant of one exercise.
     struct Job {
@@ -70,7 +52,7 @@ public final class Grader: @unchecked Sendable {
         // a course problem of that job alone.
         let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
         let ownBuilds = pool.map(ownIndices) { index -> Result<BuildOutcome, Error> in
-            Result { try self.engine.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
+            Result { try self.workbench.engine.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
         }
         var buildFor: [Int: BuildOutcome] = [:]
         var problemFor: [Int: CourseProblem] = [:]
@@ -88,96 +70,91 @@ public final class Grader: @unchecked Sendable {
             let job = jobs[index]
             if job.variant == .reference { return true }
             guard case .built? = buildFor[index] else { return false }
-            return job.exercise.cases.contains(where: Self.needsReference)
+            return job.exercise.cases.contains(where: \.needsReference)
         }.map { jobs[$0].exercise })
-        let referenceBuilds = try buildReferences(exercisesNeedingReference)
-        var referenceByExercise: [String: BuildOutcome] = [:]
+        let referenceBuilds = try pool.map(exercisesNeedingReference) { exercise -> Result<BuildOutcome, Error> in
+            Result { try self.workbench.engine.build(exercise: exercise, sources: exercise.referenceSources) }
+        }.map { try $0.get() }
+        var referenceByExercise: [String: AppBundle] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
-            referenceByExercise[exercise.id] = outcome
+            if case .built(let bundle) = outcome { referenceByExercise[exercise.id] = bundle }
         }
         for (index, job) in jobs.enumerated() where job.variant == .reference {
-            buildFor[index] = referenceByExercise[job.exercise.id]
+            buildFor[index] = zip(exercisesNeedingReference, referenceBuilds).first { $0.0.id == job.exercise.id }?.1
         }
 
-        // 3. Reference runs for every case that compares with the reference (cached on disk).
-        var referenceTasks: [(Exercise, AppBundle, TestCase)] = []
-        for exercise in exercisesNeedingReference {
-            guard case .built(let bundle)? = referenceByExercise[exercise.id] else { continue }
-            // A randomized case's reference runs depend on its inputs: they are made as it runs.
-            for testCase in exercise.cases where Self.needsReference(testCase) && testCase.inputs == nil {
-                referenceTasks.append((exercise, bundle, testCase))
-            }
-        }
-        let referenceRuns = pool.map(referenceTasks) { exercise, bundle, testCase in
-            (key: "\(exercise.id)#\(testCase.index)", runs: self.referenceRuns(exercise, bundle, testCase))
-        }
-        var referenceFor: [String: Result<CaseRun, GraderError>] = [:]
-        for entry in referenceRuns { referenceFor[entry.key] = entry.runs }
-
-        // 4. The graded runs, one task per case.
-        struct CaseTask {
-            var job: Int
-            var testCase: TestCase
-        }
-        var tasks: [CaseTask] = []
+        // 3. Every case of every built job is a work item; a case's runner hands out its inputs
+        // or repetitions as work items of their own.
+        var tasks: [(job: Int, testCase: TestCase, bundle: AppBundle)] = []
         for (index, job) in jobs.enumerated() {
-            guard case .built? = buildFor[index] else { continue }
-            tasks += job.exercise.cases.map { CaseTask(job: index, testCase: $0) }
+            guard case .built(let bundle)? = buildFor[index] else { continue }
+            tasks += job.exercise.cases.map { (index, $0, bundle) }
         }
-        let caseResults = pool.map(tasks) { task -> (Int, CaseResult) in
-            let job = jobs[task.job]
-            guard case .built(let bundle)? = buildFor[task.job] else { fatalError("unreachable: tasks exist only for built jobs") }
-            let reference = referenceFor["\(job.exercise.id)#\(task.testCase.index)"]
-            var referenceBundle: AppBundle?
-            if case .built(let built)? = referenceByExercise[job.exercise.id] { referenceBundle = built }
-            return (task.job, self.runCase(task.testCase, exercise: job.exercise, bundle: bundle,
-                                           referenceBundle: referenceBundle, reference: reference))
+        let caseResults = pool.map(tasks) { task in
+            let exercise = jobs[task.job].exercise
+            return (task.job, self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
+                                         referenceBundle: referenceByExercise[exercise.id]))
         }
         var casesByJob: [Int: [CaseResult]] = [:]
         for (job, result) in caseResults { casesByJob[job, default: []].append(result) }
 
-        // 5. Results.
+        // 4. Results.
         let elapsed = Date().timeIntervalSince(started)
         return jobs.enumerated().map { index, job in
-            let exercise = job.exercise
             if let problem = problemFor[index] {
-                return ExerciseResult(
-                    id: exercise.id, title: exercise.title, status: .courseError, points: exercise.points, score: 0,
-                    casesPassed: 0, casesTotal: exercise.cases.count, diagnostics: [], cases: [],
-                    problems: [problem.description], duration: elapsed)
+                return ExerciseResult.courseProblem(job.exercise, problem, duration: elapsed)
             }
-            switch buildFor[index] {
-            case .failed(let diagnostics)?:
-                let isReference = job.variant == .reference
-                return ExerciseResult(
-                    id: exercise.id, title: exercise.title, status: isReference ? .courseError : .compileError,
-                    points: exercise.points, score: 0, casesPassed: 0, casesTotal: exercise.cases.count,
-                    diagnostics: diagnostics, cases: [],
-                    problems: isReference ? ["the reference implementation does not compile"] : [], duration: elapsed)
-            default:
-                let cases = (casesByJob[index] ?? []).sorted { $0.index < $1.index }
-                return Self.summarize(exercise, cases: cases, duration: elapsed)
+            if case .failed(let diagnostics)? = buildFor[index] {
+                return ExerciseResult.notCompiled(job.exercise, diagnostics, isReference: job.variant == .reference,
+                                                  duration: elapsed)
             }
+            let cases = (casesByJob[index] ?? []).sorted { $0.index < $1.index }
+            return ExerciseResult.summarizing(job.exercise, cases: cases, duration: elapsed)
         }
     }
 
-    static func needsReference(_ testCase: TestCase) -> Bool {
-        testCase.timeLimit != nil || testCase.container.contains(where: \.comparesWithReference) || testCase.steps.contains { step in
-            if case .call(let call) = step, call.expectation == .reference { return true }
-            return false
+    /// Grades one case: its verdict from the cache when every input is unchanged, otherwise
+    /// from the runner for its kind.
+    func grade(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?) -> CaseResult {
+        let started = Date()
+        // A generated case's reference runs depend on its inputs: its runner makes them.
+        var reference: Result<CaseRun, GraderError>?
+        if testCase.inputs == nil, testCase.needsReference, let referenceBundle {
+            reference = references.run(exercise, referenceBundle, testCase)
         }
+        let referenceRun = try? reference?.get()
+        let key = verdicts.key(testCase, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle,
+                               reference: referenceRun, shrinksFailures: options.shrinksFailures)
+        if options.reusesResults, let cached = verdicts.load(key) { return cached }
+
+        let attempt = CaseAttempt(launcher: launcher)
+        var failure: StepFailure?
+        var variation: CaseVariation?
+        switch testCase.kind {
+        case .generated(let spec):
+            (failure, variation) = GeneratedCaseRunner(attempt: attempt, references: references, pool: pool,
+                                                       shrinksFailures: options.shrinksFailures)
+                .run(testCase, spec: spec, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle)
+        case _ where testCase.needsReference && referenceRun == nil:
+            // Without the reference's run there is nothing to compare with and no time to scale.
+            failure = CaseAttempt.referenceFailure(reference)
+        case .crash(let plan):
+            (failure, variation) = CrashCaseRunner(attempt: attempt, pool: pool)
+                .run(testCase, plan: plan, exercise: exercise, bundle: bundle, reference: referenceRun)
+        case .plain:
+            failure = PlainCaseRunner(attempt: attempt, launcher: launcher)
+                .run(testCase, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle, reference: referenceRun)
+        }
+        let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
+                                weight: testCase.weight, status: failure == nil ? .passed : .failed,
+                                failure: failure, duration: Date().timeIntervalSince(started), variation: variation)
+        verdicts.store(result, key: key)
+        return result
     }
 
     private func uniqueExercises(_ exercises: [Exercise]) -> [Exercise] {
         var seen = Set<String>()
         return exercises.filter { seen.insert($0.id).inserted }
-    }
-
-    private func buildReferences(_ exercises: [Exercise]) throws -> [BuildOutcome] {
-        let results = pool.map(exercises) { exercise -> Result<BuildOutcome, Error> in
-            Result { try self.engine.build(exercise: exercise, sources: exercise.referenceSources) }
-        }
-        return try results.map { try $0.get() }
     }
 
     /// The files a job builds; a patch mutant's are written on demand.
@@ -193,19 +170,5 @@ public final class Grader: @unchecked Sendable {
             case nil: return []
             }
         }
-    }
-
-    static func summarize(_ exercise: Exercise, cases: [CaseResult], duration: Double) -> ExerciseResult {
-        let passed = cases.filter { $0.status == .passed }
-        let totalWeight = cases.map(\.weight).reduce(0, +)
-        let passedWeight = passed.map(\.weight).reduce(0, +)
-        let courseFault = cases.contains { [.driverFault, .referenceFailed].contains($0.failure?.kind) }
-        let status: ExerciseStatus = passed.count == cases.count ? .passed : (courseFault ? .courseError : .failed)
-        return ExerciseResult(
-            id: exercise.id, title: exercise.title, status: status, points: exercise.points,
-            score: totalWeight > 0 ? Double(exercise.points) * passedWeight / totalWeight : 0,
-            casesPassed: passed.count, casesTotal: cases.count, diagnostics: [], cases: cases,
-            problems: courseFault ? ["a step could not be compared because of the course's driver or reference"] : [],
-            duration: duration)
     }
 }

@@ -1,26 +1,5 @@
+import ExerciseKit
 import Foundation
-
-/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same
-/// inputs on every machine and run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The generator for the `index`-th draw from `seed`, independent of the draws before it.
-    init(seed: UInt64, index: Int) {
-        var mixer = SeededRandom(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
-        state = mixer.next()
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Makes a randomized case's inputs, and simpler versions of a failing one.
 enum InputGenerator {
@@ -190,82 +169,5 @@ enum InputGenerator {
             }
         }
         return (current, kept)
-    }
-}
-
-/// Turns a randomized case into a concrete one by putting each generated value where the
-/// steps say `$name`.
-enum CaseInstance {
-    /// The variables the steps and container checks mention, such as `name` for `"$name"`.
-    static func referencedVariables(in testCase: TestCase) -> [String] {
-        var names = Set<String>()
-        func visit(_ value: JSONValue?) {
-            switch value {
-            case .string(let text)?: if let name = variable(text) { names.insert(name) }
-            case .array(let items)?: items.forEach(visit)
-            case .object(let members)?: members.values.forEach(visit)
-            default: break
-            }
-        }
-        for step in testCase.steps {
-            switch step {
-            case .call(let call), .killDuring(let call):
-                visit(call.arguments)
-                switch call.expectation {
-                case .value(let value): visit(value)
-                case .oneOf(let values): values.forEach(visit)
-                default: break
-                }
-            case .relaunch, .kill: break
-            }
-        }
-        testCase.container.forEach { visit($0.equals) }
-        return names.sorted()
-    }
-
-    /// `testCase` with every `"$name"` replaced by `input[name]`.
-    static func instantiate(_ testCase: TestCase, input: [String: JSONValue]) -> TestCase {
-        func substitute(_ value: JSONValue) -> JSONValue {
-            switch value {
-            case .string(let text): return variable(text).flatMap { input[$0] } ?? value
-            case .array(let items): return .array(items.map(substitute))
-            case .object(let members): return .object(members.mapValues(substitute))
-            default: return value
-            }
-        }
-        func substitute(_ call: Call) -> Call {
-            var call = call
-            call.arguments = call.arguments.map(substitute)
-            switch call.expectation {
-            case .value(let value): call.expectation = .value(substitute(value))
-            case .oneOf(let values): call.expectation = .oneOf(values.map(substitute))
-            default: break
-            }
-            return call
-        }
-        var instance = testCase
-        instance.inputs = nil
-        instance.steps = testCase.steps.map { step in
-            switch step {
-            case .call(let call): return .call(substitute(call))
-            case .killDuring(let call): return .killDuring(substitute(call))
-            case .relaunch, .kill: return step
-            }
-        }
-        instance.container = testCase.container.map { assertion in
-            var assertion = assertion
-            assertion.equals = assertion.equals.map(substitute)
-            return assertion
-        }
-        return instance
-    }
-
-    /// `name` for the text `$name`.
-    private static func variable(_ text: String) -> String? {
-        guard text.hasPrefix("$"), text.count > 1 else { return nil }
-        let name = text.dropFirst()
-        guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        return String(name)
     }
 }

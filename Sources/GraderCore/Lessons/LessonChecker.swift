@@ -4,18 +4,18 @@ import Foundation
 /// `// Prints` comment and `output` block with what the program printed at that point.
 public struct LessonChecker {
     let engine: BuildEngine
-    let sandbox: Sandbox
+    let launcher: AppLauncher
     let limits: Limits
     let workDirectory: URL
     /// Lessons see the course's whole `Resources/` folder in `Bundle.main`.
     let resources: BundleResources
 
-    public init(grader: Grader) {
-        resources = .folder(grader.course.resourcesDirectory)
-        engine = grader.engine
-        sandbox = grader.runner.sandbox
-        limits = grader.course.limits
-        workDirectory = grader.containersDirectory
+    init(course: Course, workbench: Workbench) {
+        resources = .folder(course.resourcesDirectory)
+        engine = workbench.engine
+        launcher = workbench.launcher
+        limits = course.limits
+        workDirectory = workbench.containersDirectory
     }
 
     /// Checks `document`; with `fix`, rewrites its stale checks in place.
@@ -89,11 +89,7 @@ public struct LessonChecker {
         case ran(ProgramRun)
     }
 
-    struct ProgramRun {
-        var event: StepEvent
-        var stdout: String
-        var stderr: String
-    }
+    typealias ProgramRun = AppLauncher.ProgramRun
 
     private func runChecked(_ program: LessonProgram, document: LessonDocument, name: String) throws
         -> (failures: [LessonFailure], fixes: [LessonFixer.Edit])
@@ -199,27 +195,7 @@ public struct LessonChecker {
         case .built(let built): bundle = built
         }
         let container = try AppContainer.create(in: directory)
-        let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits, defaultsSuites: [])
-        let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                       environment: command.environment, protocolPipes: false, ownProcessGroup: true)
-        let event: StepEvent
-        switch process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes) {
-        case .timedOut:
-            process.kill()
-            event = .timedOut(seconds: limits.timeLimit)
-        case .outputLimit:
-            process.kill()
-            event = .outputLimit(bytes: limits.outputBytes)
-        case .ended, .reply:
-            let termination = process.waitForExit(deadline: Date().addingTimeInterval(5)) ?? {
-                process.kill()
-                return .signaled(9)
-            }()
-            event = AppSession.event(for: termination)
-        }
-        let output = process.takeOutput()
-        return .ran(ProgramRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
-                               stderr: String(decoding: output.stderr, as: UTF8.self)))
+        return .ran(try launcher.run(bundle, on: container, limits: limits))
     }
 
     /// Trailing whitespace of each line and trailing empty lines do not count.

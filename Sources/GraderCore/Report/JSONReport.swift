@@ -1,8 +1,10 @@
 import Foundation
 
-/// Renders results as the versioned JSON document described in `Docs/report-format.md`.
+/// Renders results as the versioned JSON documents described in `Docs/report-format.md`
+/// (``RunReport``) and printed by `grader verify --format json` (``VerifyReport``): snake_case
+/// keys, sorted.
 public enum JSONReport {
-    public static func render(_ report: RunReport) throws -> Data {
+    public static func render<Report: Encodable>(_ report: Report) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase

@@ -84,7 +84,7 @@ public struct TerminalReport {
         guard let failure = testCase.failure else {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
         }
-        var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(Self.shortened(failure.step, limit: 200))"]
+        var lines = ["    \(style.red("✗")) case \"\(testCase.name)\", step \(failure.stepIndex + 1): \(Self.shortened(failure.step.description, limit: 200))"]
         if let variation = testCase.variation {
             var text = "      \(variation.run) (seed \(variation.seed))"
             if let detail = variation.detail { text += ": \(detail)" }
@@ -98,7 +98,7 @@ public struct TerminalReport {
         }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.
-            lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0) }.joined(separator: style.dim(" → ")))
+            lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0.description) }.joined(separator: style.dim(" → ")))
         }
         lines.append("      \(failure.message)")
         if let expected = failure.expected, let actual = failure.actual {

@@ -1,35 +1,32 @@
 import ExerciseKit
 import Foundation
 
-/// A performance case's limit for one call: `factor` times the reference's time, or the floor.
-struct CallLimit {
-    var seconds: Double
-    var factor: Double
-    var referenceSeconds: Double
-}
-
 /// One launch of an exercise binary on a container: send calls, read replies, end it.
 final class AppSession {
     private let process: ChildProcess
     private let deadline: Date
     private let limits: Limits
 
-    init(sandbox: Sandbox, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String]) throws {
-        let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits,
-                                      defaultsSuites: defaultsSuites)
-        process = try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                   environment: command.environment, protocolPipes: true, ownProcessGroup: true)
+    private let launcher: AppLauncher
+
+    init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String]) throws {
+        process = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites, protocolPipes: true)
         deadline = Date().addingTimeInterval(limits.timeLimit)
         self.limits = limits
+        self.launcher = launcher
+    }
+
+    /// Writes one request; false when the app no longer reads.
+    private func send(_ request: WireRequest) -> Bool {
+        guard let line = try? WireProtocol.line(request) else { return false }
+        return process.send(line)
     }
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
     /// - Parameter limit: for a performance case, the call's own limit and how it was set.
     func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil) -> StepRun {
         let started = Date()
-        var request: [String: JSONValue] = ["op": .string(operation)]
-        if let arguments { request["args"] = arguments }
-        guard process.send(JSONValue.object(request).jsonText) else {
+        guard send(.call(operation: operation, arguments: arguments)) else {
             return finish(event: ended(), started: started)
         }
         let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
@@ -58,7 +55,7 @@ final class AppSession {
     /// arranged to die with it, leaving the app running on the container; and a call's time
     /// should not include the start-up. Returns false when the app is gone.
     func waitUntilReady() -> Bool {
-        guard process.send(#"{"control":"operations"}"#) else { return false }
+        guard send(.control(.operations)) else { return false }
         if case .reply = process.nextReply(deadline: deadline, outputLimit: limits.outputBytes) { return true }
         return false
     }
@@ -68,10 +65,8 @@ final class AppSession {
     /// - Returns: the step's run and, when the call answered before the kill, after how many seconds.
     func callAndKill(_ operation: String, arguments: JSONValue?, after delay: Double) -> (StepRun, answeredAfter: Double?) {
         let started = Date()
-        var request: [String: JSONValue] = ["op": .string(operation)]
-        if let arguments { request["args"] = arguments }
         var answeredAfter: Double?
-        if process.send(JSONValue.object(request).jsonText),
+        if send(.call(operation: operation, arguments: arguments)),
            case .reply = process.nextReply(deadline: min(deadline, started.addingTimeInterval(delay)), outputLimit: limits.outputBytes) {
             answeredAfter = Date().timeIntervalSince(started)
         }
@@ -82,7 +77,7 @@ final class AppSession {
     /// Ends the process as iOS ends a suspended app: the runtime saves defaults and exits.
     func terminate() -> StepRun {
         let started = Date()
-        _ = process.send(#"{"control":"terminate"}"#)
+        _ = send(.control(.terminate))
         process.closeRequests()
         let grace = min(deadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
         let event: StepEvent
@@ -95,7 +90,7 @@ final class AppSession {
             event = .timedOut(seconds: limits.timeLimit)
         case .reply, .ended:
             if let termination = process.waitForExit(deadline: grace) {
-                event = termination == .exited(0) ? .relaunched : Self.event(for: termination)
+                event = termination == .exited(0) ? .relaunched : AppLauncher.event(for: termination)
             } else {
                 process.kill()
                 event = .timedOut(seconds: limits.timeLimit)
@@ -115,20 +110,7 @@ final class AppSession {
     var isGone: Bool { process.termination != nil }
 
     private func ended() -> StepEvent {
-        let termination = process.waitForExit(deadline: Date().addingTimeInterval(2)) ?? {
-            process.kill()
-            return process.termination ?? .signaled(9)
-        }()
-        return Self.event(for: termination)
-    }
-
-    static func event(for termination: Termination) -> StepEvent {
-        switch termination {
-        // bubblewrap reports a child killed by signal N as exit status 128 + N.
-        case .exited(let code) where code > 128 && code < 160: return .crashed(signal: code - 128)
-        case .exited(let code): return .exited(code: code)
-        case .signaled(let signal): return .crashed(signal: signal)
-        }
+        AppLauncher.event(for: launcher.exit(of: process, within: 2))
     }
 
     private func finish(event: StepEvent, started: Date) -> StepRun {
@@ -139,16 +121,9 @@ final class AppSession {
     }
 
     static func decodeReply(_ line: Data) -> StepEvent {
-        guard let message = try? JSONValue(parsing: line), case .object(let members) = message else {
+        guard let reply = try? JSONDecoder().decode(WireReply.self, from: line) else {
             return .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
         }
-        if let value = members["value"] { return .replied(.value(value)) }
-        if let fault = members["fault"]?.stringValue { return .replied(.fault(fault)) }
-        if case .object(let error)? = members["error"],
-           let type = error["type"]?.stringValue, let name = error["case"]?.stringValue {
-            return .replied(.error(ThrownError(type: type, case: name, description: error["description"]?.stringValue ?? "",
-                                               codingPath: error["codingPath"]?.stringValue)))
-        }
-        return .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
+        return .replied(reply)
     }
 }

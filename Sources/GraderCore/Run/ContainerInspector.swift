@@ -6,28 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// What was at a path of a container after a case's steps.
-public enum ContainerObservation: Hashable, Sendable, Codable {
-    case missing
-    /// A regular file: its size and, where the assertion asks for it, its decoded content.
-    case file(size: Int, content: FileContent?)
-    /// A folder: its sorted names, folders ending in `/`.
-    case directory([String])
-    /// Something the grader will not read: a symbolic link, a device, a path through a file.
-    case unreadable(String)
-
-    public enum FileContent: Hashable, Sendable, Codable {
-        /// A property list in this format (`xml-plist` or `binary-plist`) with this value.
-        case plist(format: String, value: JSONValue)
-        case json(JSONValue)
-        case text(String)
-        /// A SQLite database: what its checks and query found.
-        case database(DatabaseSnapshot)
-        /// The content is not what the assertion asked for, and why.
-        case invalid(String)
-    }
-}
-
 /// Reads what a solution left in its container, from the grader's side, without trusting it:
 /// no symbolic link is followed (a link to `/etc` or to the references is reported, not read),
 /// only regular files are opened, and at most `maxBytes` of each.
@@ -129,19 +107,7 @@ struct ContainerInspector {
 
     /// A property-list object as JSON, converted as the drivers convert them.
     static func jsonValue(plist object: Any) -> JSONValue? {
-        JSONDocument(propertyList: object).map(jsonValue)
-    }
-
-    private static func jsonValue(_ document: JSONDocument) -> JSONValue {
-        switch document {
-        case .null: return .null
-        case .bool(let value): return .bool(value)
-        case .int(let value): return .int(value)
-        case .double(let value): return .double(value)
-        case .string(let value): return .string(value)
-        case .array(let items): return .array(items.map(jsonValue))
-        case .object(let members): return .object(members.mapValues(jsonValue))
-        }
+        JSONValue(propertyList: object)
     }
 
     static func preview(_ data: Data) -> String {

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// How an exercise binary is started: inside a bubblewrap namespace sandbox that shows it only
@@ -72,11 +73,11 @@ public struct Sandbox: Sendable {
             "TZ": "UTC",
             "SWIFT_BACKTRACE": "enable=no",
             "MALLOC_ARENA_MAX": "2",
-            "EXERCISEKIT_REQUEST_FD": "3",
-            "EXERCISEKIT_REPLY_FD": "4",
+            WireProtocol.requestFDVariable: String(WireProtocol.requestFD),
+            WireProtocol.replyFDVariable: String(WireProtocol.replyFD),
         ]
         if !defaultsSuites.isEmpty {
-            environment["EXERCISEKIT_DEFAULTS_SUITES"] = defaultsSuites.joined(separator: ",")
+            environment[WireProtocol.suitesVariable] = defaultsSuites.joined(separator: ",")
         }
         let inner = [prlimit,
                      "--as=\(limits.memoryBytes)",

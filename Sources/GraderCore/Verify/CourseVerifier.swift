@@ -1,53 +1,31 @@
 import Foundation
 
-/// One check of `grader verify`.
-public struct VerifyCheck: Codable, Sendable {
-    public var exercise: String
-    /// What was checked, such as `reference passes every case` or `mutant forgets-to-save fails`.
-    public var check: String
-    public var passed: Bool
-    /// Why it failed.
-    public var details: [String]
-}
-
-/// Everything `grader verify` found.
-public struct VerifyReport: Codable, Sendable {
-    public var schema = 1
-    public var problems: [CourseProblem]
-    public var checks: [VerifyCheck]
-    /// Every written lesson, checked as `grader lessons check` does.
-    public var lessons: [LessonResult] = []
-
-    public var passedCount: Int { checks.filter(\.passed).count + lessons.filter(\.passed).count }
-    public var failedCount: Int {
-        checks.count - checks.filter(\.passed).count + problems.count + lessons.filter { !$0.passed }.count
-    }
-    public var isClean: Bool { failedCount == 0 }
-}
-
 /// Checks the course itself: every reference passes every case, every starter compiles and
 /// fails at least one case, every mutant compiles and fails at least one case.
 public struct CourseVerifier {
-    let grader: Grader
+    let workspace: Workspace
+    let jobs: Int
 
-    public init(grader: Grader) {
-        self.grader = grader
+    public init(workspace: Workspace, jobs: Int = GraderOptions.defaultJobs) {
+        self.workspace = workspace
+        self.jobs = jobs
     }
 
-    /// Verifies `exercises` and `lessons` (by default the whole course).
-    public func verify(problems: [CourseProblem], exercises: [Exercise]? = nil, lessons: [Lesson]? = nil) throws -> VerifyReport {
-        // Only whether a case fails is reported here: a simpler failing input would go unseen.
-        grader.shrinksFailures = false
+    /// Verifies the workspace's scope: its exercises (reference, starter, mutants), its lessons'
+    /// text, and the problems of the course files that concern them.
+    public func verify() throws -> VerifyReport {
+        // Everything runs again, and failing inputs are not shrunk: only whether a case fails is reported.
+        let grader = workspace.grader(.verify(jobs: jobs))
         var jobs: [Grader.Job] = []
-        for exercise in exercises ?? grader.course.exercises {
+        for exercise in workspace.exercises {
             jobs.append(Grader.Job(exercise: exercise, variant: .reference))
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
             jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
         }
         let results = try grader.grade(jobs)
         let checks = zip(jobs, results).map { job, result in check(job, result) }
-        let lessonResults = try LessonSuite(grader: grader).check(lessons ?? grader.course.lessons)
-        return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
+        let lessonResults = try workspace.lessonSuite(jobs: self.jobs).check(workspace.lessons)
+        return VerifyReport(problems: workspace.relevantProblems, checks: checks, lessons: lessonResults)
     }
 
     private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {

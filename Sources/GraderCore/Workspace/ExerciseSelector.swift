@@ -1,39 +1,60 @@
 import Foundation
 
 /// Finds the exercises a learner names on the command line: by id (`01-defaults/01-car-settings`),
-/// folder name (`01-car-settings`), short name (`car-settings`) or path (`Exercises/01-defaults/01-car-settings`,
-/// or any file inside it).
+/// folder name (`01-car-settings`), short name (`car-settings`), lesson id (`01-defaults`) or path
+/// (`Exercises/01-defaults/01-car-settings`, or any file inside it). Names are matched against the
+/// manifest, so no exercise file is read to find them.
 public enum ExerciseSelector {
-    public static func select(_ names: [String], in course: Course, currentDirectory: URL) throws -> [Exercise] {
-        guard !names.isEmpty else { return course.exercises }
-        var selected: [Exercise] = []
+    public static func select(_ names: [String], in manifest: CourseManifest,
+                              currentDirectory: URL) throws -> [CourseManifest.ExerciseEntry] {
+        guard !names.isEmpty else { return manifest.exercises }
+        var selected: [CourseManifest.ExerciseEntry] = []
         for name in names {
-            let matches = matching(name, in: course, currentDirectory: currentDirectory)
+            let matches = matching(name, in: manifest, currentDirectory: currentDirectory)
             guard !matches.isEmpty else {
                 let lowered = name.lowercased()
-                let suggestions = course.exercises.filter {
+                let suggestions = manifest.exercises.filter {
                     $0.shortName.contains(lowered) || lowered.contains($0.shortName)
                 }.map(\.shortName)
                 throw GraderError.unknownExercise(name, suggestions: Array(suggestions.prefix(3)))
             }
-            for exercise in matches where !selected.contains(where: { $0.id == exercise.id }) {
-                selected.append(exercise)
-            }
+            for entry in matches where !selected.contains(entry) { selected.append(entry) }
         }
         return selected
     }
 
-    private static func matching(_ name: String, in course: Course, currentDirectory: URL) -> [Exercise] {
+    private static func matching(_ name: String, in manifest: CourseManifest,
+                                 currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
         let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-        let byName = course.exercises.filter { [$0.id, $0.slug, $0.shortName].contains(trimmed) }
+        let byName = manifest.exercises.filter { [$0.id, $0.slug, $0.shortName].contains(trimmed) }
         if !byName.isEmpty { return byName }
         // A lesson id selects its exercises.
-        if let lesson = course.lessons.first(where: { $0.id == trimmed }) { return lesson.exercises }
+        if let lesson = manifest.lessons.first(where: { $0.id == trimmed }) { return lesson.exercises }
         // A path: the exercise folder that contains it.
         let url = URL(fileURLWithPath: trimmed, relativeTo: currentDirectory).standardizedFileURL.path
-        return course.exercises.filter { exercise in
-            let folder = exercise.directory.standardizedFileURL.path
+        return manifest.exercises.filter { entry in
+            let folder = entry.directory.standardizedFileURL.path
             return url == folder || url.hasPrefix(folder + "/")
         }
+    }
+}
+
+extension ExerciseSelector {
+    /// Reads the manifest at `root` and the one exercise `name` names, for commands that show it.
+    /// - Throws: ``GraderError`` when the course or the name is not found, or when the exercise's
+    ///   files have problems (which it lists).
+    public static func exercise(_ name: String, root: URL, currentDirectory: URL) throws -> Exercise {
+        let manifest: CourseManifest
+        do {
+            manifest = try CourseLoader().loadManifest(root: root)
+        } catch let problem as CourseProblem {
+            throw GraderError.courseInvalid(problem)
+        }
+        let entry = try select([name], in: manifest, currentDirectory: currentDirectory)[0]
+        let loaded = CourseLoader().load(manifest, only: [entry.id])
+        guard let exercise = loaded.course.exercises.first(where: { $0.id == entry.id }) else {
+            throw GraderError.exerciseInvalid(loaded.problems.filter { $0.file.hasPrefix(entry.displayPath + "/") })
+        }
+        return exercise
     }
 }

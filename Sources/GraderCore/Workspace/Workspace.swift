@@ -1,29 +1,48 @@
 import Foundation
 
-/// A course opened for grading: its model, the problems found loading it, and a grader wired to
-/// the toolchain and sandbox. The command-line tool and the end-to-end tests start here.
-public struct Workspace {
-    public var course: Course
-    public var problems: [CourseProblem]
-    public var grader: Grader
+/// A course opened for a command: its manifest, the exercises the command needs (read from
+/// their files, and no others), the problems found, and a workbench wired to the toolchain and
+/// sandbox. The command-line tool and the end-to-end tests start here.
+public final class Workspace: @unchecked Sendable {
+    public let manifest: CourseManifest
+    /// What the command works on.
+    public let scope: CourseScope
+    /// The course with the scope's exercises loaded (every lesson, with those of its exercises
+    /// that are in the scope and loaded without problems).
+    public let course: Course
+    /// The problems of `grader.yml` and of the exercises read.
+    public let problems: [CourseProblem]
     /// `.grader/` inside the course: builds, caches, containers, last statuses.
-    public var workDirectory: URL
+    public let workDirectory: URL
+    let workbench: Workbench
 
-    /// Opens the course at `root`.
+    private init(manifest: CourseManifest, scope: CourseScope, loaded: CourseLoader.Loaded, workDirectory: URL,
+                 workbench: Workbench) {
+        self.manifest = manifest
+        self.scope = scope
+        course = loaded.course
+        problems = loaded.problems
+        self.workDirectory = workDirectory
+        self.workbench = workbench
+    }
+
+    /// Opens the course at `root` for what `scope` picks from its manifest.
     ///
     /// - Parameters:
     ///   - executable: the running grader (or test bundle), near which SwiftPM put the runtime.
-    ///   - jobs: parallel builds and cases.
-    /// - Throws: ``GraderError`` when `grader.yml` is unusable or the toolchain or sandbox is missing.
-    public static func open(root: URL, executable: URL, jobs: Int,
-                            workDirectory: URL? = nil) throws -> Workspace
-    {
-        let loaded: CourseLoader.Loaded
+    ///   - scope: what the command works on (the whole course when nil).
+    /// - Throws: ``GraderError`` when `grader.yml` is unusable, a name matches nothing, or the
+    ///   toolchain or sandbox is missing.
+    public static func open(root: URL, executable: URL, workDirectory: URL? = nil,
+                            scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
+        let manifest: CourseManifest
         do {
-            loaded = try CourseLoader().load(root: root)
+            manifest = try CourseLoader().loadManifest(root: root)
         } catch let problem as CourseProblem {
             throw GraderError.courseInvalid(problem)
         }
+        let resolved = try scope?(manifest) ?? .wholeCourse(manifest)
+        let loaded = CourseLoader().load(manifest, only: resolved.isWholeCourse ? nil : Set(resolved.exercises.map(\.id)))
         let work = workDirectory ?? root.appendingPathComponent(".grader")
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -32,14 +51,43 @@ public struct Workspace {
         }
         let toolchain = try Toolchain.locate(executable: executable)
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
-        let grader = Grader(course: loaded.course, toolchain: toolchain, sandbox: sandbox, workDirectory: work, jobs: jobs)
-        return Workspace(course: loaded.course, problems: loaded.problems, grader: grader, workDirectory: work)
+        let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
+        let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
+        return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench)
     }
 
-    /// The problems that concern `exercises`, or `grader.yml` (which concerns them all).
-    public func problems(concerning exercises: [Exercise]) -> [CourseProblem] {
+    /// The scope's exercises that loaded, in the scope's order.
+    public var exercises: [Exercise] {
+        let loaded = Dictionary(course.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return scope.exercises.compactMap { loaded[$0.id] }
+    }
+
+    /// The scope's lessons, as the course has them.
+    public var lessons: [Lesson] {
+        scope.lessons.compactMap { entry in course.lessons.first { $0.id == entry.id } }
+    }
+
+    /// A grader for this course, working as `options` say.
+    public func grader(_ options: GraderOptions = GraderOptions()) -> Grader {
+        Grader(workbench: workbench, options: options)
+    }
+
+    /// Checks lessons on this workspace's workbench, `jobs` at a time.
+    public func lessonSuite(jobs: Int = GraderOptions.defaultJobs) -> LessonSuite {
+        LessonSuite(course: course, workbench: workbench, jobs: jobs)
+    }
+
+    /// The problems that concern the scope: all of them for the whole course, otherwise those of
+    /// `grader.yml` and of the exercises named.
+    public var relevantProblems: [CourseProblem] {
+        if scope.isWholeCourse { return problems }
+        return problems(concerning: scope.exercises.map(\.displayPath))
+    }
+
+    /// The problems that concern the exercises in these folders, or `grader.yml` (which concerns them all).
+    public func problems(concerning folders: [String]) -> [CourseProblem] {
         problems.filter { problem in
-            problem.file == "grader.yml" || exercises.contains { problem.file.hasPrefix($0.displayPath + "/") }
+            problem.file == "grader.yml" || folders.contains { problem.file.hasPrefix($0 + "/") }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Testing
 @testable import GraderCore
 

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
@@ -59,6 +60,28 @@ struct CourseLoaderTests {
         guard case .call(let throwing) = counter.cases[3].steps[0] else { Issue.record("not a call"); return }
         #expect(throwing.expectation == .error(ErrorPattern(type: "CounterError", case: "negative")))
         #expect(throwing.arguments == .object(["by": .int(-1)]))
+    }
+
+    @Test func onlyTheExercisesAskedForAreRead() throws {
+        let temporary = try TemporaryCourse.fixture()
+        // A broken file of another exercise is not read, so it is not a problem of this load.
+        try temporary.write("Exercises/00-fixtures/02-sandbox-probe/exercise.yml", "format: [")
+        let manifest = try CourseLoader().loadManifest(root: temporary.root)
+        #expect(manifest.exercises.map(\.shortName) == ["counter", "sandbox-probe", "documents", "ledger"])
+        let one = CourseLoader().load(manifest, only: ["00-fixtures/01-counter"])
+        #expect(one.problems.isEmpty)
+        #expect(one.course.exercises.map(\.id) == ["00-fixtures/01-counter"])
+        #expect(one.course.lessons.map(\.id) == ["00-fixtures"])
+        // Loading everything reads it and says where it is broken.
+        let all = CourseLoader().load(manifest)
+        #expect(all.problems.map(\.file) == ["Exercises/00-fixtures/02-sandbox-probe/exercise.yml"])
+        #expect(all.course.exercises.count == 3)
+        // A name resolves through the manifest alone, even to the broken exercise.
+        let entries = try ExerciseSelector.select(["sandbox-probe"], in: manifest, currentDirectory: temporary.root)
+        #expect(entries.map(\.id) == ["00-fixtures/02-sandbox-probe"])
+        #expect(throws: GraderError.self) {
+            _ = try ExerciseSelector.exercise("sandbox-probe", root: temporary.root, currentDirectory: temporary.root)
+        }
     }
 
     @Test func quotedScalarsStayStrings() throws {

@@ -86,7 +86,7 @@ struct DatabaseTests {
         try course.write("\(folder)/Solution.swift", reference)
         try course.write("\(folder)/Reference/Solution.swift", reference + "\nlet broken: Int = \"not a number\"\n")
         let workspace = try GradingHarness.workspace(course)
-        let result = try workspace.grader.grade([try requireExercise("ledger", in: workspace)])[0]
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([try requireExercise("ledger", in: workspace)])[0]
         #expect(result.status == .courseError)
         let timed = try failure(result, "a bulk import is quick")
         #expect(timed.kind == .referenceFailed)

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
@@ -70,7 +71,8 @@ struct FilesOnDiskTests {
         let result = try grade([("static func shout(_ text: String) -> String { text.uppercased() }",
                                  #"static func shout(_ text: String) -> String { text.contains("q") ? text : text.uppercased() }"#)])
         let (found, failure) = try failure(result, "shouting agrees with the reference")
-        #expect(failure.step == #"call shout {"text":"q"}"#)
+        #expect(failure.step == .call(operation: "shout", arguments: .object(["text": .string("q")])))
+        #expect(failure.step.description == #"call shout {"text":"q"}"#)
         #expect(failure.message == #"expected "Q", got "q""#)
         let variation = try #require(found.variation)
         #expect(variation.input == .object(["text": .string("q")]))
@@ -83,15 +85,12 @@ struct FilesOnDiskTests {
             "static func shout(_ text: String) -> String { text.uppercased() }",
             #"static func shout(_ text: String) -> String { text.contains("q") ? text : text.uppercased() }"#)])
         // As `verify` grades: only whether the case fails matters.
-        workspace.grader.shrinksFailures = false
-        let quick = try #require(workspace.grader.grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
+        let quick = try #require(workspace.grader(.verify(jobs: 2)).grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
         #expect(quick.status == .failed)
         #expect(quick.variation?.originalInput == nil)
         #expect(quick.variation?.input != .object(["text": .string("q")]))
         // As `check` grades afterwards, reusing verdicts: the unshrunk one is not taken for its own.
-        workspace.grader.shrinksFailures = true
-        workspace.grader.reusesResults = true
-        let full = try #require(workspace.grader.grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
+        let full = try #require(workspace.grader(.check(jobs: 2)).grade([exercise])[0].cases.first { $0.name == "shouting agrees with the reference" })
         #expect(full.variation?.input == .object(["text": .string("q")]))
         withExtendedLifetime(course) {}
     }

@@ -17,7 +17,7 @@ enum GradingHarness {
     }
 
     static func workspace(_ course: TemporaryCourse) throws -> Workspace {
-        try Workspace.open(root: course.root, executable: executable, jobs: 2, workDirectory: workDirectory)
+        try Workspace.open(root: course.root, executable: executable, workDirectory: workDirectory)
     }
 
     /// Grades the fixture's counter exercise with `submission` as the learner's Solution.swift.
@@ -26,14 +26,14 @@ enum GradingHarness {
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission(submission))
         let workspace = try workspace(course)
         let exercise = try requireExercise("counter", in: workspace)
-        return try workspace.grader.grade([exercise])[0]
+        return try workspace.grader(GraderOptions(jobs: 2)).grade([exercise])[0]
     }
 
     /// Grades fixture exercise `slug` (in `00-fixtures`) with its reference's code changed by
     /// `edits` (old → new) as the learner's Solution.swift: one bug planted at a time.
     static func gradeEditedReference(_ slug: String, _ edits: [(String, String)]) throws -> ExerciseResult {
         let (course, workspace, exercise) = try editedReference(slug, edits)
-        return try withExtendedLifetime(course) { try workspace.grader.grade([exercise])[0] }
+        return try withExtendedLifetime(course) { try workspace.grader(GraderOptions(jobs: 2)).grade([exercise])[0] }
     }
 
     /// The course, workspace and exercise `gradeEditedReference` grades, for tests that set up

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
@@ -19,7 +20,7 @@ struct OutcomeTests {
         #expect(failed.name == "increments")
         #expect(failure.kind == .wrongValue)
         #expect(failure.stepIndex == 0)
-        #expect(failure.step == #"call increment {"by":2}"#)
+        #expect(failure.step == .call(operation: "increment", arguments: .object(["by": .int(2)])))
         #expect(failure.message == "expected 2, got 3")
         #expect(failure.expected == "2")
         #expect(failure.actual == "3")
@@ -92,7 +93,7 @@ struct OutcomeTests {
                          text + "  - name: calls a missing operation\n    steps:\n      - call: nosuch\n")
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
         let workspace = try GradingHarness.workspace(course)
-        let result = try workspace.grader.grade([try requireExercise("counter", in: workspace)])[0]
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([try requireExercise("counter", in: workspace)])[0]
         #expect(result.status == .courseError)
         let failure = try #require(result.cases.last?.failure)
         #expect(failure.kind == .driverFault)
@@ -114,7 +115,9 @@ struct OutcomeTests {
         #expect(failed.name == "survives a relaunch")
         #expect(failure.stepIndex == 2)
         #expect(failure.message == "expected 5, got 0")
-        #expect(failure.steps == [#"call increment {"by":5}"#, "relaunch", "call value"])
+        #expect(failure.steps == [.call(operation: "increment", arguments: .object(["by": .int(5)])), .relaunch,
+                                  .call(operation: "value", arguments: nil)])
+        #expect(failure.steps.map(\.description) == [#"call increment {"by":5}"#, "relaunch", "call value"])
         // The hidden case compares with the reference after a relaunch and a kill.
         let hidden = try #require(result.cases.first { $0.hidden })
         #expect(hidden.status == .failed)
@@ -135,7 +138,7 @@ struct OutcomeTests {
     @Test func starterFailsAndPrintsNothingForTheReport() throws {
         let course = try TemporaryCourse.fixture()
         let workspace = try GradingHarness.workspace(course)
-        let result = try workspace.grader.grade([try requireExercise("counter", in: workspace)])[0]
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([try requireExercise("counter", in: workspace)])[0]
         #expect(result.status == .failed)
         let report = try #require(result.cases.first { $0.name == "prints a report" }?.failure)
         #expect(report.kind == .wrongOutput)

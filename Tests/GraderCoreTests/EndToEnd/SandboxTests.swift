@@ -8,7 +8,7 @@ struct SandboxTests {
         let course = try TemporaryCourse.fixture()
         let workspace = try GradingHarness.workspace(course)
         let probe = try requireExercise("sandbox-probe", in: workspace)
-        let result = try workspace.grader.grade([probe], variant: .reference)[0]
+        let result = try workspace.grader().grade([probe], variant: .reference)[0]
         // Each case states the expected paths, the saved defaults file and the isolation.
         for testCase in result.cases {
             #expect(testCase.status == .passed, "\(testCase.name): \(testCase.failure?.message ?? "")")
@@ -21,7 +21,7 @@ struct SandboxTests {
         let workspace = try GradingHarness.workspace(course)
         let container = try AppContainer.create(in: workspace.workDirectory)
         defer { container.remove() }
-        let sandbox = workspace.grader.runner.sandbox
+        let sandbox = workspace.workbench.launcher.sandbox
         let command = sandbox.command(bundle: URL(fileURLWithPath: "/tmp/App.app"), container: container,
                                       limits: .standard, defaultsSuites: ["garage"])
         #expect(command.arguments.contains("--unshare-all"))

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore

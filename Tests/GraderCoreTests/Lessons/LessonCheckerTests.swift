@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
@@ -18,7 +19,7 @@ struct LessonCheckerTests {
         let course = try TemporaryCourse.fixture()
         try course.write("Lessons/00-fixtures.md", lesson)
         let workspace = try GradingHarness.workspace(course)
-        let results = try LessonSuite(grader: workspace.grader).check(workspace.course.lessons, fix: fix)
+        let results = try workspace.lessonSuite(jobs: 2).check(workspace.course.lessons, fix: fix)
         return (try #require(results.first), course)
     }
 

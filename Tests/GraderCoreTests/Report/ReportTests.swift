@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
@@ -24,7 +25,7 @@ struct ReportTests {
         let course = try TemporaryCourse.fixture()
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission(submission))
         let workspace = try GradingHarness.workspace(course)
-        let results = try workspace.grader.grade([try requireExercise("counter", in: workspace)])
+        let results = try workspace.grader(GraderOptions(jobs: 2)).grade([try requireExercise("counter", in: workspace)])
         return RunReport(course: workspace.course.title, exercises: results).redactingHiddenCases()
     }
 

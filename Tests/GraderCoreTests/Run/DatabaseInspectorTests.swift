@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 import SQLite3
 import Testing

@@ -1,0 +1,14 @@
+import Foundation
+
+/// One step of a case.
+public enum Step: Sendable, Hashable, Codable {
+    /// Call an operation of the driver.
+    case call(Call)
+    /// End the app gracefully (defaults are saved) and start a new process on the same container.
+    case relaunch
+    /// End the app abruptly with SIGKILL; the next call starts a new process.
+    case kill
+    /// Call an operation and kill the app with SIGKILL part-way through it, at a moment drawn
+    /// from the case's seed; the next call starts a new process.
+    case killDuring(Call)
+}

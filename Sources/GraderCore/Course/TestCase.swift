@@ -1,0 +1,47 @@
+import Foundation
+
+/// A test case: steps run in order in one fresh app container.
+public struct TestCase: Sendable, Hashable, Codable {
+    public var name: String
+    /// Its 0-based position in `exercise.yml`.
+    public var index: Int
+    public var weight: Double
+    /// Hidden cases are run and scored but their details are not shown to the learner.
+    public var hidden: Bool
+    public var steps: [Step]
+    /// Checks on the container after the steps.
+    public var container: [ContainerAssertion] = []
+    /// For cases with a `kill_during` step: how often and when it is killed.
+    public var crash: CrashPlan?
+    /// For randomized differential cases: the generated inputs.
+    public var inputs: InputSpec?
+    /// For performance cases: each call's limit, relative to the reference's time for it.
+    public var timeLimit: RelativeTimeLimit?
+}
+
+extension TestCase {
+    /// Whether a run of the case is compared with the reference's run of the same steps (or
+    /// times its calls against it).
+    public var needsReference: Bool {
+        timeLimit != nil || container.contains(where: \.comparesWithReference) || steps.contains { step in
+            if case .call(let call) = step, call.expectation == .reference { return true }
+            return false
+        }
+    }
+
+    /// The kind of case, which decides how it is run.
+    public var kind: Kind {
+        if let inputs { return .generated(inputs) }
+        if let crash { return .crash(crash) }
+        return .plain
+    }
+
+    public enum Kind: Sendable {
+        /// Its steps once.
+        case plain
+        /// Its steps once per generated input.
+        case generated(InputSpec)
+        /// Its steps once without a kill, then once per repetition with one.
+        case crash(CrashPlan)
+    }
+}

@@ -1,0 +1,39 @@
+/// Why the grader itself could not do its job. A learner's failure is never one of these: it
+/// is a result (see ``ExerciseResult``). Each message ends with what to do next.
+public enum GraderError: Error, CustomStringConvertible, Equatable {
+    case courseNotFound(String)
+    case courseInvalid(CourseProblem)
+    /// The files of the exercises named have problems, so they cannot be used.
+    case exerciseInvalid([CourseProblem])
+    case missingTool(String, hint: String)
+    case missingRuntime(near: String)
+    case noSandbox(String)
+    case unknownExercise(String, suggestions: [String])
+    case unknownLesson(String, lessons: [String])
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .courseNotFound(let start):
+            return "no grader.yml in \(start) or any folder above it. Run the grader from inside the course, or pass --course PATH."
+        case .courseInvalid(let problem):
+            return "\(problem)\nFix grader.yml, then run `grader verify` to list every problem in the course."
+        case .exerciseInvalid(let problems):
+            return problems.map(\.description).joined(separator: "\n")
+                + "\nFix the exercise's files, then run `grader verify` to list every problem in the course."
+        case .missingTool(let tool, let hint):
+            return "cannot find `\(tool)`: \(hint)."
+        case .missingRuntime(let near):
+            return "the exercise runtime (ExerciseKit) is not built near \(near). Run `swift build` in the course folder, or `Scripts/setup.sh`."
+        case .noSandbox(let reason):
+            return "cannot run exercises in a sandbox: \(reason). Run `Scripts/setup.sh` (it installs bubblewrap)."
+        case .unknownExercise(let name, let suggestions):
+            let hint = suggestions.isEmpty ? "Run `grader list` to see the exercises." : "Did you mean \(suggestions.joined(separator: " or "))?"
+            return "no exercise matches '\(name)'. \(hint)"
+        case .unknownLesson(let name, let lessons):
+            return "no lesson matches '\(name)'. The lessons are: \(lessons.joined(separator: ", "))."
+        case .io(let message):
+            return message
+        }
+    }
+}

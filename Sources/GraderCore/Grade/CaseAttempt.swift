@@ -1,0 +1,62 @@
+import Foundation
+
+/// One run of a concrete case, judged step by step and then on its container: what every
+/// runner repeats, once for a plain case, once per input or repetition for the others.
+struct CaseAttempt: Sendable {
+    let launcher: any CaseLaunching
+
+    /// What one attempt found.
+    struct Outcome {
+        /// The first failing step or check; nil when the run passed.
+        var failure: StepFailure?
+        /// What the run observed, when it could be made.
+        var run: CaseRun?
+    }
+
+    /// Runs `testCase` and judges it against its literal expectations or `reference`.
+    /// - Parameter killAfter: for a crash case's repetition, when to kill its `kill_during` call.
+    func run(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
+             killAfter: Double? = nil) -> Outcome {
+        var failure: StepFailure?
+        do {
+            let plan = LaunchPlan(killAfter: killAfter, callLimits: Self.callLimits(testCase, reference: reference))
+            let run = try launcher.run(testCase, bundle: bundle, exercise: exercise, plan: plan) { index, run in
+                failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
+                                          reference: reference.flatMap { index < $0.steps.count ? $0.steps[index] : nil })
+                failure?.steps = testCase.steps[...index].map(\.action)
+                return failure != nil
+            }
+            if failure == nil {
+                failure = ContainerJudge.judge(testCase.container, observed: run.container,
+                                               reference: reference?.container, stepCount: testCase.steps.count)
+                if let check = failure?.step { failure?.steps = testCase.steps.map(\.action) + [check] }
+            }
+            return Outcome(failure: failure, run: run)
+        } catch {
+            return Outcome(failure: StepFailure(kind: .crashed, stepIndex: 0, step: .launch,
+                                                message: "the grader could not start the app: \(error)", stdout: "", stderr: ""))
+        }
+    }
+
+    /// A performance case's limit for each of its calls, from the reference's time for the same call.
+    static func callLimits(_ testCase: TestCase, reference: CaseRun?) -> [Int: CallLimit] {
+        guard let timeLimit = testCase.timeLimit, let reference else { return [:] }
+        var limits: [Int: CallLimit] = [:]
+        for (index, step) in testCase.steps.enumerated() where index < reference.steps.count {
+            guard case .call = step else { continue }
+            let referenceSeconds = reference.steps[index].duration
+            limits[index] = CallLimit(seconds: timeLimit.seconds(forReference: referenceSeconds),
+                                      factor: timeLimit.factor, referenceSeconds: referenceSeconds)
+        }
+        return limits
+    }
+
+    /// The failure a case gets when the reference it is compared with gave nothing.
+    static func referenceFailure(_ reference: Result<CaseRun, GraderError>?) -> StepFailure {
+        var reason = "the reference implementation was not built"
+        if case .failure(let error)? = reference { reason = "the reference could not run: \(error)" }
+        return StepFailure(kind: .referenceFailed, stepIndex: 0, step: .reference,
+                           message: "\(reason). This is a problem with the course, not your code.",
+                           stdout: "", stderr: "")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs a crash case: a calibration run with no kill (which must pass, and times the call),
+/// then `repeat` runs that each kill the `kill_during` call at a seeded moment of it. The
+/// repetitions are work items on the pool, in waves of as many as the pool runs at once.
+struct CrashCaseRunner: Sendable {
+    let attempt: CaseAttempt
+    let pool: WorkPool
+
+    func run(_ testCase: TestCase, plan: CrashPlan, exercise: Exercise, bundle: AppBundle,
+             reference: CaseRun?) -> (StepFailure?, CaseVariation?) {
+        let killIndex = testCase.steps.firstIndex { if case .killDuring = $0 { return true } else { return false } } ?? 0
+        guard case .killDuring(let call) = testCase.steps[killIndex] else { return (nil, nil) }
+        let calibration = attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference)
+        if let failure = calibration.failure {
+            return (failure, CaseVariation(seed: plan.seed, run: "the run without a kill",
+                                           detail: "nothing was killed in this run"))
+        }
+        // The moments are stratified: repetition k of n is killed in its own slice of the call's
+        // time (slices shuffled, a random point in each), so a torn-write window of 1/n of the
+        // call is always hit. A call that answers before its kill shows the call is quicker than
+        // measured: the time still to cover shrinks to what it took, from the next wave on.
+        var full = calibration.run.flatMap { killIndex < $0.steps.count ? $0.steps[killIndex].duration : nil } ?? 0
+        var random = SeededRandom(seed: plan.seed)
+        let slices = (0..<plan.repetitions).shuffled(using: &random)
+        let fractions = slices.map { (Double($0) + Double.random(in: 0..<1, using: &random)) / Double(plan.repetitions) }
+        var next = 0
+        while next < plan.repetitions {
+            let wave = Array(next..<min(plan.repetitions, next + pool.jobs))
+            let callTime = full
+            let outcomes = pool.map(wave) { repetition in
+                attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference,
+                            killAfter: fractions[repetition] * callTime)
+            }
+            for (repetition, outcome) in zip(wave, outcomes) {
+                if var failure = outcome.failure {
+                    failure.message += " (after a kill part-way through \(call.operation))"
+                    let fraction = fractions[repetition]
+                    return (failure, CaseVariation(
+                        seed: plan.seed, run: "repetition \(repetition + 1) of \(plan.repetitions)",
+                        detail: String(format: "killed %.1f ms into %@ (%.0f%% of the %.1f ms it took without a kill)",
+                                       fraction * callTime * 1000, call.operation, fraction * 100, callTime * 1000)))
+                }
+                if let answered = outcome.run?.answeredBeforeKill { full = min(full, answered) }
+            }
+            next += wave.count
+        }
+        return (nil, nil)
+    }
+}

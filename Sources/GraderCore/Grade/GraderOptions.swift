@@ -1,0 +1,33 @@
+import Foundation
+
+/// How a ``Grader`` works, fixed when it is made.
+public struct GraderOptions: Sendable, Hashable {
+    /// How many builds and runs go at once. Runs mostly wait on processes, so the default is
+    /// twice the number of cores (measured in `Benchmarks/README.md`).
+    public var jobs: Int
+    /// Reuse the verdicts of cases whose inputs are all unchanged (`check` does; `--no-cache`
+    /// and `verify` do not).
+    public var reusesResults: Bool
+    /// Shrink a failing generated input to a simpler one (`check` does; `verify` shows only
+    /// which cases failed, so it does not pay for up to ``GeneratedCaseRunner/shrinkBudget``
+    /// more runs per failure).
+    public var shrinksFailures: Bool
+
+    public init(jobs: Int = GraderOptions.defaultJobs, reusesResults: Bool = false, shrinksFailures: Bool = true) {
+        self.jobs = max(1, jobs)
+        self.reusesResults = reusesResults
+        self.shrinksFailures = shrinksFailures
+    }
+
+    public static var defaultJobs: Int { 2 * ProcessInfo.processInfo.activeProcessorCount }
+
+    /// What `grader check` uses: verdicts reused unless `noCache`.
+    public static func check(jobs: Int = defaultJobs, noCache: Bool = false) -> GraderOptions {
+        GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true)
+    }
+
+    /// What `grader verify` uses: everything runs again, and failing inputs are not shrunk.
+    public static func verify(jobs: Int = defaultJobs) -> GraderOptions {
+        GraderOptions(jobs: jobs, reusesResults: false, shrinksFailures: false)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the same
+/// inputs on every machine and run.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// The generator for the `index`-th draw from `seed`, independent of the draws before it.
+    init(seed: UInt64, index: Int) {
+        var mixer = SeededRandom(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+        state = mixer.next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

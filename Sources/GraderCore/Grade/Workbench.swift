@@ -1,0 +1,30 @@
+import Foundation
+
+/// What grading and lesson checks share: the build engine, the app launcher and a folder of
+/// containers of their own (removed when the workbench goes).
+public final class Workbench: @unchecked Sendable {
+    let engine: BuildEngine
+    let launcher: AppLauncher
+    /// This workbench's own containers, so that graders sharing a work folder (tests, two
+    /// terminals) never touch each other's.
+    let containersDirectory: URL
+    /// The grader's own folder (`.grader/` in the course): builds, caches, containers.
+    let workDirectory: URL
+
+    init(engine: BuildEngine, launcher: AppLauncher, workDirectory: URL) {
+        self.engine = engine
+        self.launcher = launcher
+        self.workDirectory = workDirectory
+        containersDirectory = workDirectory.appendingPathComponent("containers/\(UUID().uuidString.prefix(12))")
+        try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: containersDirectory)
+    }
+
+    /// Runs cases in containers below ``containersDirectory``.
+    var caseLauncher: CaseLauncher {
+        CaseLauncher(launcher: launcher, workDirectory: containersDirectory)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension Step {
+    /// The step as the result model records it.
+    var action: StepAction {
+        switch self {
+        case .call(let call): return .call(operation: call.operation, arguments: call.arguments)
+        case .killDuring(let call): return .killDuring(operation: call.operation, arguments: call.arguments)
+        case .relaunch: return .relaunch
+        case .kill: return .kill
+        }
+    }
+}
+
+extension ContainerAssertion {
+    /// The check as the result model records it.
+    var action: StepAction {
+        .check(path: path, is: kind.rawValue, query: kind == .sqlite ? query : nil)
+    }
+}

@@ -1,0 +1,307 @@
+import ExerciseKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process with captured standard output and error and, optionally, the two protocol
+/// pipes of ExerciseKit (requests on the child's fd 3, replies on its fd 4).
+///
+/// Spawned with `posix_spawn` rather than Foundation's `Process`, which closes every descriptor
+/// above 2 in the child and so cannot hand over the protocol pipes. Every descriptor of the
+/// grader other than those is closed in the child, so one submission never inherits another's.
+final class ChildProcess {
+    let pid: pid_t
+    private let ownProcessGroup: Bool
+    private var requestFD: Int32 = -1
+    private var replyFD: Int32 = -1
+    private var stdoutFD: Int32
+    private var stderrFD: Int32
+    private(set) var termination: Termination?
+
+    private var replyBuffer = Data()
+    private(set) var stdoutBuffer = Data()
+    private(set) var stderrBuffer = Data()
+    /// Output bytes read over the process's whole life, for the output cap.
+    private(set) var outputTotal = 0
+
+    /// What waiting for a reply produced.
+    enum Event: Equatable {
+        case reply(Data)
+        case ended
+        case timedOut
+        case outputLimit
+    }
+
+    /// Starts `executable` with `arguments` and exactly `environment`.
+    /// - Parameters:
+    ///   - protocolPipes: create the request and reply pipes on the descriptors ``WireProtocol`` names.
+    ///   - ownProcessGroup: start a process group of its own, so that a kill reaches what it has
+    ///     started too (bubblewrap's inner process, before it has arranged to die with the outer
+    ///     one). Only sandboxed launches want it: a compiler left in the grader's group gets the
+    ///     terminal's Ctrl-C along with the grader.
+    init(executable: String, arguments: [String], environment: [String: String], protocolPipes: Bool,
+         ownProcessGroup: Bool = false) throws {
+        self.ownProcessGroup = ownProcessGroup
+        let outPipe = try Self.makePipe()
+        let errPipe = try Self.makePipe()
+        var requestPipe: (read: Int32, write: Int32) = (-1, -1)
+        var replyPipe: (read: Int32, write: Int32) = (-1, -1)
+        if protocolPipes {
+            requestPipe = try Self.makePipe()
+            replyPipe = try Self.makePipe()
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe.write, 2)
+        if protocolPipes {
+            posix_spawn_file_actions_adddup2(&actions, requestPipe.read, WireProtocol.requestFD)
+            posix_spawn_file_actions_adddup2(&actions, replyPipe.write, WireProtocol.replyFD)
+        }
+        Self.closeDescriptors(from: protocolPipes ? WireProtocol.replyFD + 1 : 3, in: &actions)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // The child's ends belong to the child now.
+        close(outPipe.write)
+        close(errPipe.write)
+        if protocolPipes {
+            close(requestPipe.read)
+            close(replyPipe.write)
+        }
+        guard status == 0 else {
+            [outPipe.read, errPipe.read, requestPipe.write, replyPipe.read].filter { $0 >= 0 }.forEach { close($0) }
+            throw GraderError.io("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        stdoutFD = outPipe.read
+        stderrFD = errPipe.read
+        requestFD = requestPipe.write
+        replyFD = replyPipe.read
+        for fd in [stdoutFD, stderrFD, replyFD] where fd >= 0 {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    deinit {
+        kill()
+        for fd in [stdoutFD, stderrFD, replyFD, requestFD] where fd >= 0 { close(fd) }
+    }
+
+    /// Writes `line` (which ends with its newline) to the child's request pipe; false when the
+    /// child no longer reads.
+    func send(_ line: Data) -> Bool {
+        guard requestFD >= 0 else { return false }
+        let bytes = [UInt8](line)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(requestFD, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Stops sending requests: the child sees the end of its input.
+    func closeRequests() {
+        if requestFD >= 0 {
+            close(requestFD)
+            requestFD = -1
+        }
+    }
+
+    /// Waits for the next reply line, reading output as it comes.
+    func nextReply(deadline: Date, outputLimit: Int) -> Event {
+        while true {
+            if let newline = replyBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = replyBuffer[replyBuffer.startIndex..<newline]
+                replyBuffer.removeSubrange(replyBuffer.startIndex...newline)
+                // Output written before the reply is already in its pipe: take it now.
+                drainOutput()
+                return outputTotal > outputLimit ? .outputLimit : .reply(Data(line))
+            }
+            if outputTotal > outputLimit { return .outputLimit }
+            let open = [replyFD, stdoutFD, stderrFD].filter { $0 >= 0 }
+            if replyFD < 0 {
+                // No more replies can come: wait for the output to end too, then for the exit.
+                if open.isEmpty { return .ended }
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return .timedOut }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 3600) * 1000) + 1)
+            if ready < 0 && errno != EINTR { return .ended }
+            for entry in fds where entry.revents != 0 {
+                readAvailable(entry.fd)
+            }
+        }
+    }
+
+    /// Reads whatever output is already waiting, without blocking.
+    func drainOutput() {
+        for fd in [stdoutFD, stderrFD] where fd >= 0 { readAvailable(fd) }
+    }
+
+    /// Hands over the output captured so far and starts a new capture.
+    func takeOutput() -> (stdout: Data, stderr: Data) {
+        drainOutput()
+        defer {
+            stdoutBuffer.removeAll()
+            stderrBuffer.removeAll()
+        }
+        return (stdoutBuffer, stderrBuffer)
+    }
+
+    /// Reads the descriptor until it would block; closes it at end of file.
+    private func readAvailable(_ fd: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                let data = Data(chunk[..<count])
+                if fd == replyFD {
+                    replyBuffer.append(data)
+                } else {
+                    outputTotal += count
+                    // Keep a bounded amount: past the cap the launch is ended anyway.
+                    if fd == stdoutFD, stdoutBuffer.count < 4 << 20 { stdoutBuffer.append(data) }
+                    if fd == stderrFD, stderrBuffer.count < 4 << 20 { stderrBuffer.append(data) }
+                }
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            if count < 0 && errno == EINTR { continue }
+            close(fd)
+            if fd == replyFD { replyFD = -1 }
+            if fd == stdoutFD { stdoutFD = -1 }
+            if fd == stderrFD { stderrFD = -1 }
+            return
+        }
+    }
+
+    /// Runs a tool to its end: its output until it closes, then its exit, within `timeLimit`
+    /// seconds in all (killed past it). For the compiler, `patch` and the sandbox's self-test.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    timeLimit: Double) throws -> (timedOut: Bool, termination: Termination?, output: String) {
+        let process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
+                                       protocolPipes: false)
+        let deadline = Date().addingTimeInterval(timeLimit)
+        let event = process.nextReply(deadline: deadline, outputLimit: 16 << 20)
+        if event != .ended { process.kill() }
+        let termination = process.waitForExit(deadline: max(deadline, Date().addingTimeInterval(1)))
+        if termination == nil { process.kill() }
+        let output = String(decoding: process.stdoutBuffer + process.stderrBuffer, as: UTF8.self)
+        return (event == .timedOut, process.termination, output)
+    }
+
+    /// Waits up to `deadline` for the child to exit by itself; nil if it is still running.
+    @discardableResult
+    func waitForExit(deadline: Date) -> Termination? {
+        while termination == nil {
+            if reap(blocking: false) { break }
+            if Date() >= deadline { return nil }
+            drainOutput()
+            usleep(2000)
+        }
+        return termination
+    }
+
+    /// Ends the child with SIGKILL and reaps it, then waits until the app inside the sandbox is
+    /// gone too: bubblewrap's PID namespace ends it, but its exit (closing its files, releasing
+    /// its SQLite locks) can lag behind bubblewrap's by tens of milliseconds, and the next launch
+    /// on the same container must not find the database still locked. The app's pipes reach end
+    /// of file when its last descriptors close.
+    func kill() {
+        guard termination == nil else { return }
+        if ownProcessGroup { Glibc.kill(-pid, SIGKILL) }
+        Glibc.kill(pid, SIGKILL)
+        _ = reap(blocking: true)
+        waitForPipesToClose(deadline: Date().addingTimeInterval(2))
+    }
+
+    private func waitForPipesToClose(deadline: Date) {
+        while true {
+            let open = [replyFD, stdoutFD, stderrFD].filter { $0 >= 0 }
+            let remaining = deadline.timeIntervalSinceNow
+            if open.isEmpty || remaining <= 0 { return }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), Int32(remaining * 1000) + 1) < 0 && errno != EINTR { return }
+            for entry in fds where entry.revents != 0 { readAvailable(entry.fd) }
+        }
+    }
+
+    private func reap(blocking: Bool) -> Bool {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        if result == pid {
+            termination = Self.decode(status)
+            return true
+        }
+        if result < 0 && errno == EINTR { return reap(blocking: blocking) }
+        if result < 0 { termination = .exited(-1); return true }
+        return false
+    }
+
+    private static func decode(_ status: Int32) -> Termination {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .signaled(signal)
+    }
+
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            throw GraderError.io("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        // Close-on-exec, so that a process spawned by another thread never inherits them.
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+
+    /// Closes every descriptor from `first` up in the child (glibc 2.34+). Without it, the
+    /// grader's own pipes are still closed because they are all created close-on-exec.
+    private static func closeDescriptors(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
+        _ = closeFrom?(&actions, first)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Renders the course's lessons and exercises for `grader list` (with each exercise's last
+/// result) and `grader lessons` (with whether each lesson is written).
+public struct CourseListReport {
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    /// The course title, then each lesson with its exercises and their last results.
+    public func render(_ course: Course, statuses: [String: StatusStore.Entry]) -> String {
+        var lines = [style.bold(course.title)]
+        for lesson in course.lessons {
+            lines.append("")
+            lines.append(style.bold("\(lesson.id)  \(lesson.title)"))
+            for exercise in lesson.exercises {
+                lines.append("  \(exercise.slug.padding(toLength: 24, withPad: " ", startingAt: 0)) \(mark(statuses[exercise.id]))  \(exercise.title)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func mark(_ entry: StatusStore.Entry?) -> String {
+        guard let entry else { return style.dim("·") + " not checked yet" }
+        let cases = "\(entry.casesPassed)/\(entry.casesTotal)"
+        switch entry.status {
+        case .passed: return style.green("✓") + " passed \(cases)"
+        case .failed: return style.red("✗") + " failed \(cases)"
+        case .compileError: return style.red("✗") + " does not compile"
+        case .courseError: return style.yellow("!") + " course problem"
+        }
+    }
+
+    /// Each lesson, marked when its text is not written yet, with its exercises.
+    public func renderLessons(_ course: Course) -> String {
+        var lines: [String] = []
+        for lesson in course.lessons {
+            let written = FileManager.default.fileExists(atPath: lesson.file.path)
+            lines.append(style.bold("\(lesson.id)  \(lesson.title)") + (written ? "" : style.dim("  (not written yet)")))
+            for exercise in lesson.exercises {
+                lines.append("  \(exercise.slug)  \(exercise.title)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An exercise's statement, then which files to edit and how to check them.
+    /// - Throws: ``GraderError`` when the statement cannot be read.
+    public func renderStatement(_ exercise: Exercise) throws -> String {
+        guard let text = try? String(contentsOf: exercise.statementURL, encoding: .utf8) else {
+            throw GraderError.io("cannot read \(exercise.displayPath)/README.md")
+        }
+        return text + (text.hasSuffix("\n") ? "" : "\n")
+            + "Edit: \(exercise.learnerFiles.map { "\(exercise.displayPath)/\($0)" }.joined(separator: ", "))\n"
+            + "Check: grader check \(exercise.shortName)\n"
+    }
+
+    /// The hints shown so far (`shown` of them), and how to see the next.
+    public func renderHints(_ exercise: Exercise, shown: Int) -> String {
+        guard !exercise.hints.isEmpty else {
+            return "\(exercise.title) has no hints. Read the statement again: grader show \(exercise.shortName)\n"
+        }
+        var lines = exercise.hints.prefix(shown).enumerated().map { index, hint in
+            "Hint \(index + 1)/\(exercise.hints.count): \(hint)"
+        }
+        if shown < exercise.hints.count {
+            lines.append("(run `grader hint \(exercise.shortName)` again for the next one)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Renders lesson results for the terminal.
+public struct LessonTerminalReport {
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    public func render(_ results: [LessonResult]) -> String {
+        var lines: [String] = []
+        for result in results {
+            let mark = result.passed ? style.green("✓") : style.red("✗")
+            var line = "\(mark) \(result.lesson)  \(result.checks) checks"
+            if result.fixed > 0 { line += style.yellow("  (\(result.fixed) rewritten by --fix: review with git diff)") }
+            lines.append(line)
+            lines += result.problems.map { "    \(style.red("✗")) \($0)" }
+            for failure in result.failures {
+                lines.append("    \(failure)")
+                if let expected = failure.expected, let actual = failure.actual, expected.count + actual.count > 2 {
+                    lines.append(style.dim("      expected:"))
+                    lines += expected.map { "        \(style.green($0))" }
+                    lines.append(style.dim("      got:"))
+                    lines += actual.map { "        \(style.red($0))" }
+                }
+            }
+        }
+        let passed = results.filter(\.passed).count
+        lines.append("")
+        lines.append("lessons: \(passed) passed, \(results.count - passed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+public enum CaseStatus: String, Codable, Sendable {
+    case passed, failed
+}
+
+public struct CaseResult: Codable, Sendable {
+    /// The case's name; `hidden case N` for hidden cases.
+    public var name: String
+    public var index: Int
+    public var hidden: Bool
+    public var weight: Double
+    public var status: CaseStatus
+    /// Why it failed; nil for passed cases and for hidden ones.
+    public var failure: StepFailure?
+    public var duration: Double
+    /// The verdict was reused from an earlier run with identical inputs (see `--no-cache`).
+    public var cached = false
+    /// For a randomized or crash case that failed: which input or repetition, and its seed.
+    public var variation: CaseVariation?
+}

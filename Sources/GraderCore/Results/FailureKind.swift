@@ -1,0 +1,23 @@
+import Foundation
+
+/// What went wrong in a failed step.
+public enum FailureKind: String, Codable, Sendable {
+    case wrongValue = "wrong_value"
+    case wrongError = "wrong_error"
+    case unexpectedError = "unexpected_error"
+    case missingError = "missing_error"
+    case wrongOutput = "wrong_output"
+    case crashed
+    case exited
+    case timedOut = "timed_out"
+    /// A call of a performance case (`timeout: 10x`) took longer than its limit, in two runs.
+    case tooSlow = "too_slow"
+    case outputLimit = "output_limit"
+    case malformedReply = "malformed_reply"
+    /// What the solution left in its container is not what the case's `container:` checks say.
+    case wrongContainer = "wrong_container"
+    /// The driver could not run the step: a course defect.
+    case driverFault = "driver_fault"
+    /// The reference implementation did not give a result to compare with: a course defect.
+    case referenceFailed = "reference_failed"
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Starts app binaries in the sandbox on a container, and turns how a launch ended into a
+/// ``StepEvent``: the one place that applies a launch's time limit, output cap and exit rules,
+/// for exercises (through ``AppSession``) and lesson programs alike.
+struct AppLauncher: Sendable {
+    let sandbox: Sandbox
+
+    /// Starts `bundle`'s executable on `container`.
+    /// - Parameter protocolPipes: hand over the request and reply pipes (an exercise binary);
+    ///   false for a program that only prints (a lesson).
+    func launch(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String] = [],
+                protocolPipes: Bool) throws -> ChildProcess {
+        let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits,
+                                      defaultsSuites: defaultsSuites)
+        return try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
+    }
+
+    /// What a program printed and how it ended, when it runs to its end by itself.
+    struct ProgramRun {
+        var event: StepEvent
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a program that speaks no protocol to its end, within the launch's limits.
+    func run(_ bundle: AppBundle, on container: AppContainer, limits: Limits) throws -> ProgramRun {
+        let process = try launch(bundle, on: container, limits: limits, protocolPipes: false)
+        let event: StepEvent
+        switch process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes) {
+        case .timedOut:
+            process.kill()
+            event = .timedOut(seconds: limits.timeLimit)
+        case .outputLimit:
+            process.kill()
+            event = .outputLimit(bytes: limits.outputBytes)
+        case .ended, .reply:
+            event = Self.event(for: exit(of: process, within: 5))
+        }
+        let output = process.takeOutput()
+        return ProgramRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
+                          stderr: String(decoding: output.stderr, as: UTF8.self))
+    }
+
+    /// How `process` ended, waiting `seconds` for it before killing it.
+    func exit(of process: ChildProcess, within seconds: Double) -> Termination {
+        process.waitForExit(deadline: Date().addingTimeInterval(seconds)) ?? {
+            process.kill()
+            return process.termination ?? .signaled(9)
+        }()
+    }
+
+    static func event(for termination: Termination) -> StepEvent {
+        switch termination {
+        // bubblewrap reports a child killed by signal N as exit status 128 + N.
+        case .exited(let code) where code > 128 && code < 160: return .crashed(signal: code - 128)
+        case .exited(let code): return .exited(code: code)
+        case .signaled(let signal): return .crashed(signal: signal)
+        }
+    }
+}

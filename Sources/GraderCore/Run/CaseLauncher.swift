@@ -1,0 +1,101 @@
+import Foundation
+
+/// How a concrete case is run: where a `kill_during` call is killed and how long each call of a
+/// performance case may take.
+struct LaunchPlan: Sendable {
+    /// For a `kill_during` step, the seconds after which the call is killed; nil runs it as a
+    /// plain call (a calibration run, and the reference's run).
+    var killAfter: Double?
+    /// For a performance case, each call's limit by step index.
+    var callLimits: [Int: CallLimit] = [:]
+
+    static let plain = LaunchPlan()
+}
+
+/// Runs a concrete case's steps in a fresh app container and observes the container: the only
+/// way the runners reach processes, so that their logic can be tested with a scripted stand-in.
+protocol CaseLaunching: Sendable {
+    /// Runs `testCase` against `bundle`, then observes its container.
+    /// - Parameter shouldStop: called after each step with its index and run; returning true
+    ///   ends the case there (the learner's run stops at its first failing step).
+    /// - Returns: one run per step executed, and the container observations when every step ran.
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
+             shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
+}
+
+extension CaseLaunching {
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan = .plain) throws -> CaseRun {
+        try run(testCase, bundle: bundle, exercise: exercise, plan: plan) { _, _ in false }
+    }
+}
+
+/// Runs a case's steps in one fresh app container in the sandbox, launching the binary on
+/// demand: the first call starts it, `relaunch` ends it gracefully, `kill` ends it abruptly, and
+/// the next call after either starts a new process on the same container.
+struct CaseLauncher: CaseLaunching {
+    let launcher: AppLauncher
+    /// Where containers are made (each case's own, removed after it).
+    let workDirectory: URL
+
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
+             shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
+    {
+        var answeredBeforeKill: Double?
+        let container = try AppContainer.create(in: workDirectory)
+        defer { container.remove() }
+        var session: AppSession?
+        defer { if let session, !session.isGone { _ = session.kill() } }
+        /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
+        /// a performance case) is timed from a running app: a new launch first answers a ping,
+        /// so that start-up is not counted and a kill never lands during bubblewrap's start-up.
+        func launched(timed: Bool) throws -> AppSession {
+            if let current = session, !current.isGone { return current }
+            let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
+                                       limits: exercise.limits, defaultsSuites: exercise.defaultsSuites)
+            session = fresh
+            if timed { _ = fresh.waitUntilReady() }
+            return fresh
+        }
+        var runs: [StepRun] = []
+        for (index, step) in testCase.steps.enumerated() {
+            let run: StepRun
+            switch step {
+            case .killDuring(let call):
+                let app = try launched(timed: true)
+                if let killAfter = plan.killAfter {
+                    let (killed, answeredAfter) = app.callAndKill(call.operation, arguments: call.arguments, after: killAfter)
+                    run = killed
+                    if let answeredAfter { answeredBeforeKill = answeredAfter }
+                    session = nil
+                } else {
+                    run = app.call(call.operation, arguments: call.arguments)
+                }
+            case .call(let call):
+                let app = try launched(timed: testCase.timeLimit != nil)
+                run = app.call(call.operation, arguments: call.arguments, limit: plan.callLimits[index])
+            case .relaunch:
+                if let current = session, !current.isGone {
+                    run = current.terminate()
+                } else {
+                    run = StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0)
+                }
+                session = nil
+            case .kill:
+                if let current = session, !current.isGone {
+                    run = current.kill()
+                } else {
+                    run = StepRun(event: .killed, stdout: "", stderr: "", duration: 0)
+                }
+                session = nil
+            }
+            runs.append(run)
+            if shouldStop(index, run) { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }
+        }
+        guard !testCase.container.isEmpty else { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }
+        // The container is read with the app gone, as it was when the last step returned
+        // (killed, so nothing more is saved on the way out).
+        if let current = session, !current.isGone { _ = current.kill() }
+        let inspector = ContainerInspector(root: container.directory)
+        return CaseRun(steps: runs, container: testCase.container.map(inspector.observe), answeredBeforeKill: answeredBeforeKill)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import ExerciseKit
+
+/// Both ends use these types; the text on the wire stays what it always was.
+struct WireProtocolTests {
+    private func text<Message: Encodable>(_ message: Message) throws -> String {
+        String(decoding: try WireProtocol.line(message), as: UTF8.self)
+    }
+
+    @Test func requestsOnTheWire() throws {
+        #expect(try text(WireRequest.call(operation: "save", arguments: .object(["speed": .int(3)])))
+                == #"{"args":{"speed":3},"op":"save"}"# + "\n")
+        #expect(try text(WireRequest.call(operation: "load", arguments: nil)) == #"{"op":"load"}"# + "\n")
+        #expect(try text(WireRequest.control(.terminate)) == #"{"control":"terminate"}"# + "\n")
+        for request in [WireRequest.call(operation: "a/b", arguments: .array([.null, .double(0.5)])), .control(.operations)] {
+            #expect(try JSONDecoder().decode(WireRequest.self, from: WireProtocol.line(request)) == request)
+        }
+    }
+
+    @Test func repliesOnTheWire() throws {
+        let thrown = ThrownError(type: "CarError", case: "negativeSpeed", description: "no", codingPath: nil)
+        #expect(try text(WireReply.value(.null)) == #"{"value":null}"# + "\n")
+        #expect(try text(WireReply.fault("bad")) == #"{"fault":"bad"}"# + "\n")
+        for reply in [WireReply.value(.null), .value(.object(["a": .string("/x")])), .error(thrown), .fault("bad")] {
+            #expect(try JSONDecoder().decode(WireReply.self, from: WireProtocol.line(reply)) == reply)
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WireReply.self, from: Data(#"{"other":1}"#.utf8)) }
+    }
+
+    @Test func aResultIsTheJSONTheDriversEncoderWrites() throws {
+        struct Entry: Encodable { var when = Date(timeIntervalSince1970: 0); var bytes = Data([1, 2]); var half = 0.5 }
+        #expect(try Operations.encodeResult(Entry()) == .object([
+            "when": .string("1970-01-01T00:00:00Z"), "bytes": .string("AQI="), "half": .double(0.5),
+        ]))
+    }
+}

@@ -1,0 +1,110 @@
+import ExerciseKit
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The generated-input runner's decisions, with a scripted launcher: which input is reported,
+/// which inputs run at all, and how the failing one is shrunk.
+struct GeneratedCaseRunnerTests {
+    /// A case `double $n`, compared with the reference, over `count` inputs from 0…100.
+    private func spec(count: Int) -> (TestCase, InputSpec) {
+        var testCase = RunnerFixtures.testCase([RunnerFixtures.call("double", .object(["n": .string("$n")]))])
+        let spec = InputSpec(seed: 7, count: count, variables: [.init(name: "n", generator: .int(min: 0, max: 100))])
+        testCase.inputs = spec
+        return (testCase, spec)
+    }
+
+    /// An app that doubles `n`, as the reference does.
+    private func doubling(delay: Double = 0) -> ScriptedLauncher {
+        ScriptedLauncher(delay: delay) { testCase, _, _ in
+            guard case .call(let call) = testCase.steps[0], case .int(let n)? = call.arguments?["n"] else {
+                return ScriptedLauncher.value(.null)
+            }
+            return ScriptedLauncher.value(.int(n * 2))
+        }
+    }
+
+    private func runner(_ learner: ScriptedLauncher, reference: ScriptedLauncher, shrinks: Bool, jobs: Int) throws
+        -> GeneratedCaseRunner {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+        return GeneratedCaseRunner(
+            attempt: CaseAttempt(launcher: learner),
+            references: ReferenceRuns(launcher: reference, cache: JSONCache(directory: folder), graderIdentity: "test"),
+            pool: WorkPool(jobs: jobs), shrinksFailures: shrinks)
+    }
+
+    @Test func theLowestFailingInputIsReportedAndLaterOnesAreSkipped() throws {
+        let (testCase, spec) = spec(count: 40)
+        let inputs = (0..<40).map { InputGenerator.input(spec, index: $0)["n"]! }
+        // The learner is wrong for the 30th input's value and above it.
+        guard case .int(let pivot) = inputs[29] else { Issue.record("an int"); return }
+        let wrongValues = Set(inputs.compactMap { if case .int(let v) = $0, v >= pivot { return v } else { return nil } })
+        let firstWrong = try #require(inputs.firstIndex { if case .int(let v) = $0 { return wrongValues.contains(v) } else { return false } })
+        let learner = ScriptedLauncher(delay: 0.002) { testCase, _, _ in
+            guard case .call(let call) = testCase.steps[0], case .int(let n)? = call.arguments?["n"] else { return ScriptedLauncher.value(.null) }
+            return ScriptedLauncher.value(.int(n >= pivot ? n * 2 + 1 : n * 2))
+        }
+        let reference = doubling()
+        let (failure, variation) = try runner(learner, reference: reference, shrinks: false, jobs: 4)
+            .run(testCase, spec: spec, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                 referenceBundle: RunnerFixtures.referenceBundle)
+        #expect(failure?.kind == .wrongValue)
+        #expect(variation?.run == "input \(firstWrong + 1) of 40")
+        #expect(variation?.input == .object(["n": inputs[firstWrong]]))
+        // Every input before the first failure ran; the learner never ran all 40 when one fails early.
+        let ran = Set(learner.launches.compactMap { launch -> JSONValue? in
+            guard case .call(let call) = launch.testCase.steps[0] else { return nil }
+            return call.arguments?["n"]
+        })
+        for index in 0..<firstWrong { #expect(ran.contains(inputs[index])) }
+    }
+
+    @Test func inputsRunAtOnceOnThePool() throws {
+        let (testCase, spec) = spec(count: 16)
+        let learner = doubling(delay: 0.02)
+        let (failure, _) = try runner(learner, reference: doubling(), shrinks: true, jobs: 4)
+            .run(testCase, spec: spec, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                 referenceBundle: RunnerFixtures.referenceBundle)
+        #expect(failure == nil)
+        #expect(learner.launches.count == 16)
+        #expect(learner.mostAtOnce > 1, "inputs of one case should run in parallel")
+        #expect(learner.mostAtOnce <= 4)
+    }
+
+    @Test func aFailingInputIsShrunkTowardsTheSimplest() throws {
+        let (testCase, spec) = spec(count: 20)
+        // Wrong for every n ≥ 10: the simplest failing input is 10.
+        let learner = ScriptedLauncher { testCase, _, _ in
+            guard case .call(let call) = testCase.steps[0], case .int(let n)? = call.arguments?["n"] else { return ScriptedLauncher.value(.null) }
+            return ScriptedLauncher.value(.int(n >= 10 ? -1 : n * 2))
+        }
+        let (failure, variation) = try runner(learner, reference: doubling(), shrinks: true, jobs: 2)
+            .run(testCase, spec: spec, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                 referenceBundle: RunnerFixtures.referenceBundle)
+        #expect(failure?.kind == .wrongValue)
+        #expect(variation?.input == .object(["n": .int(10)]))
+        #expect(variation?.detail?.hasPrefix("shrunk in") == true)
+    }
+
+    @Test func theReferenceRunsOncePerInputAndIsCached() throws {
+        let (testCase, spec) = spec(count: 10)
+        let reference = doubling()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let references = ReferenceRuns(launcher: reference, cache: JSONCache(directory: folder), graderIdentity: "test")
+        for _ in 0..<2 {
+            let runner = GeneratedCaseRunner(attempt: CaseAttempt(launcher: doubling()), references: references,
+                                             pool: WorkPool(jobs: 3), shrinksFailures: true)
+            _ = runner.run(testCase, spec: spec, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                           referenceBundle: RunnerFixtures.referenceBundle)
+        }
+        // Once per distinct input (two of the ten may draw the same number).
+        let distinct = Set((0..<10).map { InputGenerator.input(spec, index: $0) }).count
+        #expect(reference.launches.count == distinct)
+        // A new grader (a new process) finds them on disk.
+        let fresh = ReferenceRuns(launcher: reference, cache: JSONCache(directory: folder), graderIdentity: "test")
+        let instance = CaseInstance.instantiate(testCase, input: InputGenerator.input(spec, index: 3))
+        _ = fresh.run(RunnerFixtures.exercise, RunnerFixtures.referenceBundle, instance)
+        #expect(reference.launches.count == distinct)
+    }
+}
