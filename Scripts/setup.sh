@@ -35,4 +35,6 @@ command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on
 
 # Builds the grader and the static ExerciseKit runtime that exercise binaries link against.
 swift build
+# Checks the sandbox and fills the compiler's module cache, so that the first check does not pay for it.
+swift run grader prepare
 echo "setup: done. Next: swift run grader check"

@@ -31,7 +31,7 @@ struct ShowLesson: GraderSubcommand {
 
     func perform() throws -> Int32 {
         let manifest = try CourseLoader().loadManifest(root: try options.courseRoot())
-        let document = try LessonDocument.open(lesson, in: manifest)
+        let document = try LessonSelector.document(lesson, in: manifest)
         print(LessonRenderer(style: terminalStyle).render(document), terminator: "")
         return 0
     }

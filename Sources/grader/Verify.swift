@@ -20,7 +20,7 @@ struct Verify: GraderSubcommand {
         let workspace = try options.workspace { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
         }
-        let report = try CourseVerifier(workspace: workspace, jobs: jobOptions.jobs).verify()
+        let report = try workspace.verify(jobs: jobOptions.jobs)
         switch format {
         case .json: try emit(try JSONReport.render(report), to: nil)
         case .terminal: print(VerifyTerminalReport(style: terminalStyle).render(report), terminator: "")

@@ -2,6 +2,9 @@ import Foundation
 
 /// An exercise binary in its app bundle, ready to run.
 public struct AppBundle: Sendable, Hashable {
+    /// The executable's name inside the bundle; also the Swift module name of every build.
+    public static let executableName = "App"
+
     /// The `App.app` folder: the executable `App` and the exercise's resources.
     public var directory: URL
     /// The cache key: equal keys mean identical inputs.

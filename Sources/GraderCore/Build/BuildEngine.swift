@@ -13,12 +13,42 @@ public final class BuildEngine: @unchecked Sendable {
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
         self.toolchain = toolchain
         cacheDirectory = workDirectory.appendingPathComponent("builds")
-        // Clang's module cache records its own absolute path: a course folder copied elsewhere
-        // must not reuse it, so the folder is named after where it is.
-        let cacheRoot = workDirectory.appendingPathComponent("module-cache")
-        moduleCache = cacheRoot.appendingPathComponent(
-            String(ContentHash.hex(of: cacheRoot.standardizedFileURL.path + "\n" + toolchain.fingerprint).prefix(16)))
+        moduleCache = Self.moduleCache(toolchain: toolchain, fallback: workDirectory)
         self.courseRoot = courseRoot
+    }
+
+    /// The compiler's module cache (the system and C modules every build imports, compiled once).
+    ///
+    /// It depends on the toolchain and runtime alone, so it lives beside the runtime in the build
+    /// folder (`.build/debug/grader-module-cache`), where `grader prepare` warms it once for every
+    /// course and work folder; `.grader/` when that folder cannot be written. Clang's module cache
+    /// records its own absolute path, so the folder is also named after where it is.
+    static func moduleCache(toolchain: Toolchain, fallback: URL) -> URL {
+        let beside = toolchain.modulesDirectory.deletingLastPathComponent().appendingPathComponent("grader-module-cache")
+        let root = FileManager.default.isWritableFile(atPath: beside.deletingLastPathComponent().path)
+            ? beside : fallback.appendingPathComponent("module-cache")
+        return root.appendingPathComponent(
+            String(ContentHash.hex(of: root.standardizedFileURL.path + "\n" + toolchain.fingerprint).prefix(16)))
+    }
+
+    /// Fills the module cache by type-checking a file that imports what exercises and lessons
+    /// import, so that the first real build does not pay for it.
+    /// - Returns: the compiler's errors, empty when it worked.
+    public func warmModuleCache() throws -> [Diagnostic] {
+        let scratch = cacheDirectory.appendingPathComponent(".warm-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("main.swift")
+        var imports = ["Foundation", "ExerciseKit"]
+        #if os(Linux)
+        imports.append("SQLite3")
+        #endif
+        do {
+            try imports.map { "import \($0)\n" }.joined().write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            throw GraderError.io("cannot write in \(scratch.path): \(error.localizedDescription)")
+        }
+        return try typecheck(inputs: [file]).filter { $0.severity == .error }
     }
 
     /// Builds `sources` with `exercise`'s driver and resources, or returns the cached build.
@@ -52,9 +82,9 @@ public final class BuildEngine: @unchecked Sendable {
         } catch {
             throw GraderError.io("cannot create build folders in \(cacheDirectory.path): \(error.localizedDescription)")
         }
-        var arguments = ["-Onone", "-module-name", Sandbox.executableName] + commonFlags(parseAsLibrary: parseAsLibrary)
+        var arguments = ["-Onone", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: parseAsLibrary)
         arguments += inputs.map(\.path)
-        arguments += ["-o", bundle.appendingPathComponent(Sandbox.executableName).path]
+        arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
         arguments += linkArguments()
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
 
@@ -90,7 +120,7 @@ public final class BuildEngine: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let arguments = ["-typecheck", "-module-name", Sandbox.executableName] + commonFlags(parseAsLibrary: false)
+        let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
             + inputs.map(\.path)
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
         var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
@@ -135,19 +165,6 @@ public final class BuildEngine: @unchecked Sendable {
             material.append(content)
         }
         return material
-    }
-
-    static func files(below folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
-                files.append(path)
-            }
-        }
-        return files.sorted()
     }
 
     private func linkArguments() -> [String] {
@@ -210,7 +227,7 @@ public final class BuildEngine: @unchecked Sendable {
               let outcome = try? JSONDecoder().decode(StoredOutcome.self, from: outcomeData) else { return nil }
         if let diagnostics = outcome.diagnostics { return .failed(diagnostics) }
         let bundle = entry.appendingPathComponent("App.app")
-        guard FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(Sandbox.executableName).path)
+        guard FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(AppBundle.executableName).path)
         else { return nil }
         return .built(AppBundle(directory: bundle, key: key))
     }

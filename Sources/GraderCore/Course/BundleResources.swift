@@ -37,9 +37,23 @@ public struct BundleResources: Sendable, Hashable {
     }
 
     private mutating func addContents(of folder: URL, at prefix: String) {
-        for file in BuildEngine.files(below: folder) {
+        for file in Self.files(below: folder) {
             files.append(File(source: folder.appendingPathComponent(file), path: prefix + file))
         }
+    }
+
+    /// Every regular file below `folder`, as sorted paths relative to it.
+    static func files(below folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
     }
 
     /// The files in bundle-path order; a later file with the same path replaces an earlier one.

@@ -10,7 +10,7 @@ public struct CourseListReport {
     }
 
     /// The course title, then each lesson with its exercises and their last results.
-    public func render(_ course: Course, statuses: [String: StatusStore.Entry]) -> String {
+    public func render(_ course: Course, statuses: [String: LastResult]) -> String {
         var lines = [style.bold(course.title)]
         for lesson in course.lessons {
             lines.append("")
@@ -22,7 +22,7 @@ public struct CourseListReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func mark(_ entry: StatusStore.Entry?) -> String {
+    private func mark(_ entry: LastResult?) -> String {
         guard let entry else { return style.dim("·") + " not checked yet" }
         let cases = "\(entry.casesPassed)/\(entry.casesTotal)"
         switch entry.status {

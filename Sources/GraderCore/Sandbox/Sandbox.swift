@@ -18,8 +18,6 @@ public struct Sandbox: Sendable {
     public static let homePath = "/var/mobile/Containers/Data/Application/App"
     /// The bundle's path inside the sandbox.
     public static let bundlePath = "/var/containers/Bundle/Application/App/App.app"
-    /// The executable's name inside the bundle; also the Swift module name of every build.
-    public static let executableName = "App"
 
     var bwrap: String
     var prlimit: String
@@ -61,7 +59,7 @@ public struct Sandbox: Sendable {
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
-        let executable = "\(Self.bundlePath)/\(Self.executableName)"
+        let executable = "\(Self.bundlePath)/\(AppBundle.executableName)"
         var environment: [String: String] = [
             "HOME": home,
             "XDG_CONFIG_HOME": "\(home)/Library/Preferences",

@@ -3,29 +3,31 @@ import Foundation
 /// Checks the course itself: every reference passes every case, every starter compiles and
 /// fails at least one case, every mutant compiles and fails at least one case.
 public struct CourseVerifier {
-    let workspace: Workspace
-    let jobs: Int
+    let grader: Grader
+    let lessons: LessonSuite
 
-    public init(workspace: Workspace, jobs: Int = GraderOptions.defaultJobs) {
-        self.workspace = workspace
-        self.jobs = jobs
+    /// - Parameters:
+    ///   - grader: made with ``GraderOptions/verify(jobs:)``, so that everything runs again and
+    ///     failing inputs are not shrunk (only whether a case fails is reported).
+    ///   - lessons: checks the lessons' text.
+    public init(grader: Grader, lessons: LessonSuite) {
+        self.grader = grader
+        self.lessons = lessons
     }
 
-    /// Verifies the workspace's scope: its exercises (reference, starter, mutants), its lessons'
-    /// text, and the problems of the course files that concern them.
-    public func verify() throws -> VerifyReport {
-        // Everything runs again, and failing inputs are not shrunk: only whether a case fails is reported.
-        let grader = workspace.grader(.verify(jobs: jobs))
+    /// Verifies `exercises` (reference, starter, mutants) and `lessons`' text, and reports
+    /// `problems`, the course files' problems that concern them.
+    public func verify(_ exercises: [Exercise], lessons: [Lesson], problems: [CourseProblem]) throws -> VerifyReport {
         var jobs: [Grader.Job] = []
-        for exercise in workspace.exercises {
+        for exercise in exercises {
             jobs.append(Grader.Job(exercise: exercise, variant: .reference))
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
             jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
         }
         let results = try grader.grade(jobs)
         let checks = zip(jobs, results).map { job, result in check(job, result) }
-        let lessonResults = try workspace.lessonSuite(jobs: self.jobs).check(workspace.lessons)
-        return VerifyReport(problems: workspace.relevantProblems, checks: checks, lessons: lessonResults)
+        let lessonResults = try self.lessons.check(lessons)
+        return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
     }
 
     private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {

@@ -2,31 +2,24 @@ import Foundation
 
 /// The last result of each exercise, for `grader list`. Kept in `.grader/status.json`.
 public struct StatusStore {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var status: ExerciseStatus
-        public var casesPassed: Int
-        public var casesTotal: Int
-        public var checkedAt: Date
-    }
-
     let file: URL
 
     public init(workDirectory: URL) {
         file = workDirectory.appendingPathComponent("status.json")
     }
 
-    public func load() -> [String: Entry] {
+    public func load() -> [String: LastResult] {
         guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return (try? decoder.decode([String: Entry].self, from: data)) ?? [:]
+        return (try? decoder.decode([String: LastResult].self, from: data)) ?? [:]
     }
 
     /// Records `results`, keeping the entries of exercises not in them.
     public func record(_ results: [ExerciseResult], at date: Date = Date()) {
         var entries = load()
         for result in results {
-            entries[result.id] = Entry(status: result.status, casesPassed: result.casesPassed,
+            entries[result.id] = LastResult(status: result.status, casesPassed: result.casesPassed,
                                        casesTotal: result.casesTotal, checkedAt: date)
         }
         let encoder = JSONEncoder()

@@ -67,6 +67,13 @@ public final class Workspace: @unchecked Sendable {
         scope.lessons.compactMap { entry in course.lessons.first { $0.id == entry.id } }
     }
 
+    /// Readies this machine for grading: the sandbox was checked when the workspace opened; this
+    /// fills the compiler's module cache.
+    /// - Returns: the compiler's errors, empty when it worked.
+    public func prepare() throws -> [Diagnostic] {
+        try workbench.engine.warmModuleCache()
+    }
+
     /// A grader for this course, working as `options` say.
     public func grader(_ options: GraderOptions = GraderOptions()) -> Grader {
         Grader(workbench: workbench, options: options)
@@ -75,6 +82,13 @@ public final class Workspace: @unchecked Sendable {
     /// Checks lessons on this workspace's workbench, `jobs` at a time.
     public func lessonSuite(jobs: Int = GraderOptions.defaultJobs) -> LessonSuite {
         LessonSuite(course: course, workbench: workbench, jobs: jobs)
+    }
+
+    /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the
+    /// problems that concern them, `jobs` builds and runs at a time.
+    public func verify(jobs: Int = GraderOptions.defaultJobs) throws -> VerifyReport {
+        try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
+            .verify(exercises, lessons: lessons, problems: relevantProblems)
     }
 
     /// The problems that concern the scope: all of them for the whole course, otherwise those of

@@ -6,7 +6,7 @@ struct VerifyTests {
     @Test func fixtureCourseVerifiesClean() throws {
         let course = try TemporaryCourse.fixture()
         let workspace = try GradingHarness.workspace(course)
-        let report = try CourseVerifier(workspace: workspace, jobs: 2).verify()
+        let report = try workspace.verify(jobs: 2)
         for check in report.checks {
             #expect(check.passed, "\(check.exercise): \(check.check): \(check.details)")
         }
@@ -28,7 +28,7 @@ struct VerifyTests {
         try course.write("\(counter)/Mutants/not-a-bug.swift", try Fixtures.submission("passes"))
         try course.write("Exercises/00-fixtures/02-sandbox-probe/exercise.yml", "format: 1\ntitle: [oops\n")
         let workspace = try GradingHarness.workspace(course)
-        let report = try CourseVerifier(workspace: workspace, jobs: 2).verify()
+        let report = try workspace.verify(jobs: 2)
         #expect(!report.isClean)
         let failing = report.checks.filter { !$0.passed }
         #expect(failing.map(\.check) == ["mutant not-a-bug compiles and fails a case"])
@@ -42,7 +42,7 @@ struct VerifyTests {
         let course = try TemporaryCourse.fixture()
         try course.write("Lessons/00-fixtures.md", "# L\n\n```swift\nprint(1 + 1)\n// Prints \"3\"\n```\n")
         let workspace = try GradingHarness.workspace(course)
-        let report = try CourseVerifier(workspace: workspace, jobs: 2).verify()
+        let report = try workspace.verify(jobs: 2)
         #expect(!report.isClean)
         #expect(report.lessons.first?.failures.first?.description == "Lessons/00-fixtures.md:5: expected \"3\", got \"2\"")
     }
@@ -56,7 +56,7 @@ struct VerifyTests {
             of: "guard step >= 0 else { throw CounterError.negative }",
             with: "if step < 0 { throw CounterError.negative }"))
         let workspace = try GradingHarness.workspace(course)
-        let report = try CourseVerifier(workspace: workspace, jobs: 2).verify()
+        let report = try workspace.verify(jobs: 2)
         let failing = report.checks.filter { !$0.passed }
         #expect(failing.map(\.check) == ["mutant accepts-negative compiles and fails a case"])
         #expect(failing.first?.details.first?.hasPrefix(

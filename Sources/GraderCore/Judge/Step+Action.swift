@@ -11,10 +11,3 @@ extension Step {
         }
     }
 }
-
-extension ContainerAssertion {
-    /// The check as the result model records it.
-    var action: StepAction {
-        .check(path: path, is: kind.rawValue, query: kind == .sqlite ? query : nil)
-    }
-}

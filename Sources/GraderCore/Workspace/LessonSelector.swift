@@ -12,6 +12,15 @@ public enum LessonSelector {
         }
     }
 
+    /// Reads and parses the lesson of `manifest` that `name` names.
+    /// - Throws: ``GraderError/unknownLesson(_:lessons:)``, or the lesson's ``LessonProblems``.
+    public static func document(_ name: String, in manifest: CourseManifest) throws -> LessonDocument {
+        guard let lesson = match(name, in: manifest.lessons) else {
+            throw GraderError.unknownLesson(name, lessons: manifest.lessons.map(\.id))
+        }
+        return try LessonDocument(url: lesson.file, displayPath: "Lessons/\(lesson.id).md")
+    }
+
     /// The lesson of the manifest that `name` names, if any.
     public static func match(_ name: String, in lessons: [CourseManifest.LessonEntry]) -> CourseManifest.LessonEntry? {
         lessons.first { names(name, $0.id) }

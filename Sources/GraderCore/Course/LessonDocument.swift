@@ -28,15 +28,6 @@ public struct LessonDocument: Sendable {
         case text
     }
 
-    /// Reads and parses the lesson of `manifest` that `name` names (by number, id, name or path).
-    /// - Throws: ``GraderError/unknownLesson(_:lessons:)``, or the lesson's ``LessonProblems``.
-    public static func open(_ name: String, in manifest: CourseManifest) throws -> LessonDocument {
-        guard let lesson = LessonSelector.match(name, in: manifest.lessons) else {
-            throw GraderError.unknownLesson(name, lessons: manifest.lessons.map(\.id))
-        }
-        return try LessonDocument(url: lesson.file, displayPath: "Lessons/\(lesson.id).md")
-    }
-
     /// Reads and parses a lesson.
     /// - Throws: the lesson's problems (unknown marks, unclosed fences, misplaced checks), all of them.
     public init(url: URL, displayPath: String) throws {

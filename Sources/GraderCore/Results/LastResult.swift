@@ -1,0 +1,9 @@
+import Foundation
+
+/// An exercise's last result as `grader list` shows it, kept between runs.
+public struct LastResult: Codable, Sendable, Equatable {
+    public var status: ExerciseStatus
+    public var casesPassed: Int
+    public var casesTotal: Int
+    public var checkedAt: Date
+}
