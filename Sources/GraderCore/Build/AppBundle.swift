@@ -11,6 +11,13 @@ public struct AppBundle: Sendable, Hashable {
     public var key: String
 }
 
+/// Builds an exercise's binary from a set of sources: what the grader needs of a build engine,
+/// so that its scheduling can be tested with a stand-in.
+protocol ExerciseBuilding: Sendable {
+    /// Builds `sources` with `exercise`'s driver and resources, or returns the cached build.
+    func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome
+}
+
 /// What building a set of sources produced.
 public enum BuildOutcome: Sendable {
     case built(AppBundle)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds exercise binaries: one `swiftc -Onone` call over the learner's files and the
 /// driver, linked against the prebuilt ExerciseKit, cached by the content of every input.
-public final class BuildEngine: @unchecked Sendable {
+public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     let toolchain: Toolchain
     let cacheDirectory: URL
     let moduleCache: URL

@@ -8,28 +8,38 @@ import Foundation
 /// ``GeneratedCaseRunner``, ``CrashCaseRunner``); the grader only decides what runs and keeps.
 public final class Grader: @unchecked Sendable {
     public let options: GraderOptions
-    let workbench: Workbench
+    let builder: any ExerciseBuilding
     let launcher: any CaseLaunching
     let references: ReferenceRuns
     let verdicts: VerdictCache
     let mutantPatcher: MutantPatcher
+    /// Kept alive while the grader is: its containers folder is removed with it.
+    private let workbench: Workbench?
+
+    /// A grader on `workbench`'s build engine and sandbox.
+    convenience init(workbench: Workbench, options: GraderOptions) {
+        self.init(builder: workbench.engine, launcher: workbench.caseLauncher, workDirectory: workbench.workDirectory,
+                  scratchDirectory: workbench.containersDirectory, graderIdentity: workbench.engine.toolchain.graderIdentity,
+                  options: options, workbench: workbench)
+    }
 
     /// - Parameters:
-    ///   - launcher: how cases are run; the workbench's sandboxed launcher unless a test hands
-    ///     in a stand-in.
-    init(workbench: Workbench, options: GraderOptions, launcher: (any CaseLaunching)? = nil) {
+    ///   - builder: builds binaries; `launcher`: runs cases (stand-ins in the scheduler's tests).
+    ///   - workDirectory: where the reference runs and verdicts are cached.
+    ///   - scratchDirectory: where patched mutants are written, rewritten on every run.
+    ///   - graderIdentity: part of every cached run's and verdict's key.
+    init(builder: any ExerciseBuilding, launcher: any CaseLaunching, workDirectory: URL, scratchDirectory: URL,
+         graderIdentity: String, options: GraderOptions, workbench: Workbench? = nil) {
         self.options = options
-        self.workbench = workbench
-        let launcher = launcher ?? workbench.caseLauncher
+        self.builder = builder
         self.launcher = launcher
-        let identity = workbench.engine.toolchain.graderIdentity
+        self.workbench = workbench
         references = ReferenceRuns(launcher: launcher,
-                                   cache: JSONCache(directory: workbench.workDirectory.appendingPathComponent("reference-runs")),
-                                   graderIdentity: identity)
-        verdicts = VerdictCache(cache: JSONCache(directory: workbench.workDirectory.appendingPathComponent("case-results")),
-                                graderIdentity: identity)
-        // Patched mutants live with the containers: they are rewritten on every run.
-        mutantPatcher = MutantPatcher(directory: workbench.containersDirectory.appendingPathComponent("mutants"))
+                                   cache: JSONCache(directory: workDirectory.appendingPathComponent("reference-runs")),
+                                   graderIdentity: graderIdentity)
+        verdicts = VerdictCache(cache: JSONCache(directory: workDirectory.appendingPathComponent("case-results")),
+                                graderIdentity: graderIdentity)
+        mutantPatcher = MutantPatcher(directory: scratchDirectory.appendingPathComponent("mutants"))
     }
 
     var pool: WorkPool { WorkPool(jobs: options.jobs) }
@@ -52,7 +62,7 @@ public final class Grader: @unchecked Sendable {
         // a course problem of that job alone.
         let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
         let ownBuilds = pool.map(ownIndices) { index -> Result<BuildOutcome, Error> in
-            Result { try self.workbench.engine.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
+            Result { try self.builder.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
         }
         var buildFor: [Int: BuildOutcome] = [:]
         var problemFor: [Int: CourseProblem] = [:]
@@ -73,7 +83,7 @@ public final class Grader: @unchecked Sendable {
             return job.exercise.cases.contains(where: \.needsReference)
         }.map { jobs[$0].exercise })
         let referenceBuilds = try pool.map(exercisesNeedingReference) { exercise -> Result<BuildOutcome, Error> in
-            Result { try self.workbench.engine.build(exercise: exercise, sources: exercise.referenceSources) }
+            Result { try self.builder.build(exercise: exercise, sources: exercise.referenceSources) }
         }.map { try $0.get() }
         var referenceByExercise: [String: AppBundle] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {

@@ -9,6 +9,7 @@ final class ScriptedLauncher: CaseLaunching, @unchecked Sendable {
     struct Launch {
         var testCase: TestCase
         var plan: LaunchPlan
+        var bundle: AppBundle
     }
 
     private let lock = NSLock()
@@ -35,7 +36,7 @@ final class ScriptedLauncher: CaseLaunching, @unchecked Sendable {
     func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun {
         lock.lock()
-        recorded.append(Launch(testCase: testCase, plan: plan))
+        recorded.append(Launch(testCase: testCase, plan: plan, bundle: bundle))
         running += 1
         mostAtOnce = max(mostAtOnce, running)
         lock.unlock()

@@ -1,0 +1,120 @@
+import ExerciseKit
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The grader's scheduling and caching, with a stand-in builder and launcher: what is built and
+/// run, how often, and what is reused.
+struct GraderTests {
+    /// Builds anything; fails on sources whose path contains "broken". Every call is recorded.
+    final class RecordingBuilder: ExerciseBuilding, @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var builds: [[String]] = []
+
+        func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
+            let paths = sources.map(\.path)
+            lock.lock()
+            builds.append(paths)
+            lock.unlock()
+            if paths.contains(where: { $0.contains("broken") }) {
+                return .failed([Diagnostic(file: "Solution.swift", line: 1, column: 1, severity: .error, message: "broken")])
+            }
+            return .built(AppBundle(directory: URL(fileURLWithPath: "/nonexistent"), key: paths.joined(separator: ",")))
+        }
+    }
+
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-tests-\(UUID().uuidString)")
+
+    private func exercise(learnerFile: String = "Solution.swift", crash: Bool = false) -> Exercise {
+        var exercise = Exercise.placeholder
+        exercise.id = "01-lesson/01-exercise"
+        exercise.points = 10
+        exercise.directory = URL(fileURLWithPath: "/course/Exercises/01-lesson/01-exercise")
+        exercise.learnerFiles = [learnerFile]
+        var compared = RunnerFixtures.testCase([RunnerFixtures.call("value")])
+        compared.name = "compared"
+        var literal = RunnerFixtures.testCase([RunnerFixtures.call("value", expect: .value(.int(1)))])
+        literal.name = "literal"
+        literal.index = 1
+        exercise.cases = [compared, literal]
+        if crash {
+            var killed = RunnerFixtures.testCase([
+                .killDuring(Call(operation: "save", arguments: nil, expectation: .reference, stdout: nil, options: .standard)),
+                .relaunch, RunnerFixtures.call("value", expect: .value(.int(1))),
+            ])
+            killed.name = "killed"
+            killed.index = 2
+            killed.crash = CrashPlan(repetitions: 4, seed: 1)
+            exercise.cases.append(killed)
+        }
+        exercise.mutants = [Mutant(name: "wrong", form: .file(URL(fileURLWithPath: "/course/mutants/wrong.swift")))]
+        return exercise
+    }
+
+    /// Every call answers 1, except in the mutant, which answers 2.
+    private func launcher() -> ScriptedLauncher {
+        ScriptedLauncher { testCase, index, plan in
+            if case .killDuring = testCase.steps[index] { return StepRun(event: plan.killAfter == nil ? .replied(.value(.null)) : .killed, stdout: "", stderr: "", duration: 0.01) }
+            if case .relaunch = testCase.steps[index] { return StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0) }
+            return ScriptedLauncher.value(.int(1))
+        }
+    }
+
+    private func grader(_ builder: RecordingBuilder, _ launcher: ScriptedLauncher, _ options: GraderOptions) -> Grader {
+        Grader(builder: builder, launcher: launcher, workDirectory: folder, scratchDirectory: folder.appendingPathComponent("scratch"),
+               graderIdentity: "test", options: options)
+    }
+
+    @Test func theReferenceIsBuiltAndRunOnceForEveryVariantComparedWithIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = RecordingBuilder()
+        let launcher = launcher()
+        let exercise = exercise()
+        let results = try grader(builder, launcher, .verify(jobs: 4)).grade([
+            Grader.Job(exercise: exercise, variant: .reference),
+            Grader.Job(exercise: exercise, variant: .learner),
+            Grader.Job(exercise: exercise, variant: .mutant("wrong")),
+        ])
+        #expect(results.map(\.status) == [.passed, .passed, .passed])
+        #expect(builder.builds.count == 3, "learner, mutant and reference, each once: \(builder.builds)")
+        #expect(builder.builds.filter { $0.contains { $0.contains("/Reference/") } }.count == 1)
+        // The compared case's reference run is made once and shared; each job runs both cases.
+        let referenceKey = "/course/Exercises/01-lesson/01-exercise/Reference/Solution.swift"
+        let referenceRuns = launcher.launches.filter { $0.bundle.key == referenceKey }
+        #expect(referenceRuns.count == 1 + 2, "one shared reference run for the compared case, plus the reference job's own two cases")
+        #expect(launcher.launches.count == 3 + 2 + 2)
+    }
+
+    @Test func aLearnerThatDoesNotCompileNeedsNoReference() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = RecordingBuilder()
+        let launcher = launcher()
+        let result = try grader(builder, launcher, .check(jobs: 2)).grade([exercise(learnerFile: "broken.swift")])[0]
+        #expect(result.status == .compileError)
+        #expect(result.score == 0)
+        #expect(builder.builds.count == 1)
+        #expect(launcher.launches.isEmpty)
+    }
+
+    @Test func unchangedVerdictsAreReusedCrashCasesIncludedUnlessTheCacheIsOff() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = RecordingBuilder()
+        let exercise = exercise(crash: true)
+        let first = launcher()
+        let graded = try grader(builder, first, .check(jobs: 2)).grade([exercise])[0]
+        #expect(graded.status == .passed)
+        #expect(graded.cases.map(\.cached) == [false, false, false])
+        #expect(first.launches.filter { $0.testCase.name == "killed" }.count == 1 + 4)
+
+        let second = launcher()
+        let reused = try grader(builder, second, .check(jobs: 2)).grade([exercise])[0]
+        #expect(reused.cases.map(\.cached) == [true, true, true])
+        #expect(second.launches.allSatisfy { $0.bundle.key.contains("/Reference/") } , "only the cached reference run may be looked up")
+        #expect(second.launches.isEmpty, "the reference run comes from its disk cache too")
+
+        let third = launcher()
+        let rerun = try grader(builder, third, .check(jobs: 2, noCache: true)).grade([exercise])[0]
+        #expect(rerun.cases.map(\.cached) == [false, false, false])
+        #expect(third.launches.filter { $0.testCase.name == "killed" }.count == 1 + 4)
+    }
+}
