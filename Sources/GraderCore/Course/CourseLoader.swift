@@ -72,18 +72,19 @@ public struct CourseLoader {
     /// each from its own `exercise.yml`, at the same time; the others are left out unread.
     public func load(_ manifest: CourseManifest, only ids: Set<String>? = nil) -> Loaded {
         let entries = manifest.exercises.filter { ids?.contains($0.id) ?? true }
-        var loaded = [(Exercise, [CourseProblem])?](repeating: nil, count: entries.count)
+        // Each entry's exercise (nil when its file could not be read at all) and problems.
+        var loaded = [(exercise: Exercise?, problems: [CourseProblem])](repeating: (nil, []), count: entries.count)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
-            let result: (Exercise, [CourseProblem])?
+            let result: (exercise: Exercise?, problems: [CourseProblem])
             do {
                 result = try loadExercise(directory: entry.directory, lessonID: entry.lessonID, slug: entry.slug,
                                           defaults: manifest.limits, points: manifest.points)
             } catch let problem as CourseProblem {
-                result = (Exercise.placeholder, [problem])
+                result = (nil, [problem])
             } catch {
-                result = nil
+                result = (nil, [CourseProblem(file: "\(entry.displayPath)/exercise.yml", message: "cannot be read: \(error)")])
             }
             lock.lock()
             loaded[index] = result
@@ -92,9 +93,8 @@ public struct CourseLoader {
         var problems = manifest.problems
         var byID: [String: Exercise] = [:]
         for (entry, result) in zip(entries, loaded) {
-            guard let (exercise, found) = result else { continue }
-            problems += found
-            if found.isEmpty { byID[entry.id] = exercise }
+            problems += result.problems
+            if result.problems.isEmpty, let exercise = result.exercise { byID[entry.id] = exercise }
         }
         let lessons = manifest.lessons.map { lesson in
             Lesson(id: lesson.id, title: lesson.title, exercises: lesson.exercises.compactMap { byID[$0.id] }, file: lesson.file)

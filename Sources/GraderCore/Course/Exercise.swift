@@ -53,9 +53,4 @@ public struct Exercise: Sendable {
         guard let dash = slug.firstIndex(of: "-"), slug[..<dash].allSatisfy(\.isNumber) else { return slug }
         return String(slug[slug.index(after: dash)...])
     }
-
-    /// Stands for an exercise whose file could not be read at all; only its problems count.
-    static let placeholder = Exercise(
-        id: "", slug: "", lessonID: "", title: "", summary: "", points: 0, hints: [], limits: .standard,
-        defaultsSuites: [], cases: [], directory: URL(fileURLWithPath: "/"), displayPath: "", learnerFiles: [], mutants: [])
 }

@@ -26,10 +26,7 @@ struct GraderTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-tests-\(UUID().uuidString)")
 
     private func exercise(learnerFile: String = "Solution.swift", crash: Bool = false) -> Exercise {
-        var exercise = Exercise.placeholder
-        exercise.id = "01-lesson/01-exercise"
-        exercise.points = 10
-        exercise.directory = URL(fileURLWithPath: "/course/Exercises/01-lesson/01-exercise")
+        var exercise = RunnerFixtures.exercise
         exercise.learnerFiles = [learnerFile]
         var compared = RunnerFixtures.testCase([RunnerFixtures.call("value")])
         compared.name = "compared"

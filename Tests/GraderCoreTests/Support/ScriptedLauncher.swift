@@ -64,7 +64,11 @@ final class ScriptedLauncher: CaseLaunching, @unchecked Sendable {
 enum RunnerFixtures {
     static let bundle = AppBundle(directory: URL(fileURLWithPath: "/nonexistent/App.app"), key: "learner")
     static let referenceBundle = AppBundle(directory: URL(fileURLWithPath: "/nonexistent/Reference.app"), key: "reference")
-    static let exercise = Exercise.placeholder
+    /// An exercise with no files: the runners read only its limits and suites.
+    static let exercise = Exercise(
+        id: "01-lesson/01-exercise", slug: "01-exercise", lessonID: "01-lesson", title: "Exercise", summary: "", points: 10,
+        hints: [], limits: .standard, defaultsSuites: [], cases: [], directory: URL(fileURLWithPath: "/course/Exercises/01-lesson/01-exercise"),
+        displayPath: "Exercises/01-lesson/01-exercise", learnerFiles: ["Solution.swift"], mutants: [])
 
     static func call(_ operation: String, _ arguments: JSONValue? = nil, expect: Expectation = .reference) -> Step {
         .call(Call(operation: operation, arguments: arguments, expectation: expect, stdout: nil, options: .standard))
