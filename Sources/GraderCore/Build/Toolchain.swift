@@ -18,6 +18,9 @@ public struct Toolchain: Sendable {
     /// Identifies the grader binary itself, for the keys of cached verdicts and observations:
     /// a rebuilt grader may judge, compare or inspect differently.
     public var graderIdentity = ""
+    /// Whether the toolchain ships LLVM's linker (`ld.lld` beside `swiftc`), which links exercise
+    /// binaries faster than the system's.
+    public var hasLLD = false
 
     /// Finds the compiler on `PATH` and the runtime in the build folder holding `executable`
     /// (or one of its ancestors), which is where SwiftPM put the grader and ExerciseKit.
@@ -71,6 +74,7 @@ public struct Toolchain: Sendable {
                                   runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
                                   fingerprint: identity.joined(separator: "\n"))
         toolchain.graderIdentity = describe(executable.resolvingSymlinksInPath())
+        toolchain.hasLLD = fm.isExecutableFile(atPath: resolvedCompiler.deletingLastPathComponent().appendingPathComponent("ld.lld").path)
         return toolchain
     }
 
