@@ -14,12 +14,14 @@ struct CaseAttempt: Sendable {
     }
 
     /// Runs `testCase` and judges it against its literal expectations or `reference`.
-    /// - Parameter killAfter: for a crash case's repetition, when to kill its `kill_during` call.
+    /// - Parameter plan: for a crash case, when to kill its `kill_during` call and which container
+    ///   to start from or save; the call limits of a performance case are added here.
     func run(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
-             killAfter: Double? = nil) -> Outcome {
+             plan: LaunchPlan = .plain) -> Outcome {
         var failure: StepFailure?
         do {
-            let plan = LaunchPlan(killAfter: killAfter, callLimits: Self.callLimits(testCase, reference: reference))
+            var plan = plan
+            plan.callLimits = Self.callLimits(testCase, reference: reference)
             let run = try launcher.run(testCase, bundle: bundle, exercise: exercise, plan: plan) { index, run in
                 failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
                                           reference: reference.flatMap { index < $0.steps.count ? $0.steps[index] : nil })

@@ -3,19 +3,38 @@ import Foundation
 /// Runs a crash case: a calibration run with no kill (which must pass, and times the call),
 /// then `repeat` runs that each kill the `kill_during` call at a seeded moment of it. The
 /// repetitions are work items on the pool, in waves of as many as the pool runs at once.
+///
+/// When the killed call is the first of a fresh launch (it follows a `relaunch` or a `kill`),
+/// everything the earlier steps left is in the container: the calibration run saves it there,
+/// and each repetition starts from a copy and runs only the steps from the kill on. The app
+/// sees the same files and starts as a new process either way; the earlier steps (installing
+/// 20,000 notes, say) run once instead of once per repetition.
 struct CrashCaseRunner: Sendable {
     let attempt: CaseAttempt
     let pool: WorkPool
+    /// Where the calibration run's container is saved for the repetitions.
+    let scratchDirectory: URL
 
     func run(_ testCase: TestCase, plan: CrashPlan, exercise: Exercise, bundle: AppBundle,
              reference: CaseRun?) -> (StepFailure?, CaseVariation?) {
         let killIndex = testCase.steps.firstIndex { if case .killDuring = $0 { return true } else { return false } } ?? 0
         guard case .killDuring(let call) = testCase.steps[killIndex] else { return (nil, nil) }
-        let calibration = attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference)
+        let resumes = killIndex > 0 && [Step.relaunch, .kill].contains(testCase.steps[killIndex - 1])
+        let saved = scratchDirectory.appendingPathComponent("before-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: saved) }
+        var calibrationPlan = LaunchPlan.plain
+        if resumes { calibrationPlan.snapshot = (killIndex - 1, saved) }
+        let calibration = attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: calibrationPlan)
         if let failure = calibration.failure {
             return (failure, CaseVariation(seed: plan.seed, run: "the run without a kill",
                                            detail: "nothing was killed in this run"))
         }
+        // What a repetition runs: the whole case, or the steps from the kill on, from the saved container.
+        let skipped = resumes ? killIndex : 0
+        var repeated = testCase
+        repeated.steps = Array(testCase.steps[skipped...])
+        let repeatedReference = reference.map { CaseRun(steps: Array($0.steps.dropFirst(skipped)), container: $0.container) }
+
         // The moments are stratified: repetition k of n is killed in its own slice of the call's
         // time (slices shuffled, a random point in each), so a torn-write window of 1/n of the
         // call is always hit. A call that answers before its kill shows the call is quicker than
@@ -29,11 +48,15 @@ struct CrashCaseRunner: Sendable {
             let wave = Array(next..<min(plan.repetitions, next + pool.jobs))
             let callTime = full
             let outcomes = pool.map(wave) { repetition in
-                attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference,
-                            killAfter: fractions[repetition] * callTime)
+                attempt.run(repeated, exercise: exercise, bundle: bundle, reference: repeatedReference,
+                            plan: LaunchPlan(killAfter: fractions[repetition] * callTime,
+                                             startingContainer: resumes ? saved : nil))
             }
             for (repetition, outcome) in zip(wave, outcomes) {
                 if var failure = outcome.failure {
+                    // Numbered and listed as in the whole case.
+                    failure.stepIndex += skipped
+                    failure.steps = testCase.steps[..<skipped].map(\.action) + failure.steps
                     failure.message += " (after a kill part-way through \(call.operation))"
                     let fraction = fractions[repetition]
                     return (failure, CaseVariation(

@@ -13,6 +13,8 @@ public final class Grader: @unchecked Sendable {
     let references: ReferenceRuns
     let verdicts: VerdictCache
     let mutantPatcher: MutantPatcher
+    /// Where runs keep what lasts only as long as this grader (patched mutants, saved containers).
+    let scratchDirectory: URL
     /// Kept alive while the grader is: its containers folder is removed with it.
     private let workbench: Workbench?
 
@@ -26,7 +28,7 @@ public final class Grader: @unchecked Sendable {
     /// - Parameters:
     ///   - builder: builds binaries; `launcher`: runs cases (stand-ins in the scheduler's tests).
     ///   - workDirectory: where the reference runs and verdicts are cached.
-    ///   - scratchDirectory: where patched mutants are written, rewritten on every run.
+    ///   - scratchDirectory: where patched mutants and saved containers are written, anew on every run.
     ///   - graderIdentity: part of every cached run's and verdict's key.
     init(builder: any ExerciseBuilding, launcher: any CaseLaunching, workDirectory: URL, scratchDirectory: URL,
          graderIdentity: String, options: GraderOptions, workbench: Workbench? = nil) {
@@ -39,6 +41,7 @@ public final class Grader: @unchecked Sendable {
                                    graderIdentity: graderIdentity)
         verdicts = VerdictCache(cache: JSONCache(directory: workDirectory.appendingPathComponent("case-results")),
                                 graderIdentity: graderIdentity)
+        self.scratchDirectory = scratchDirectory
         mutantPatcher = MutantPatcher(directory: scratchDirectory.appendingPathComponent("mutants"))
     }
 
@@ -149,7 +152,7 @@ public final class Grader: @unchecked Sendable {
             // Without the reference's run there is nothing to compare with and no time to scale.
             failure = CaseAttempt.referenceFailure(reference)
         case .crash(let plan):
-            (failure, variation) = CrashCaseRunner(attempt: attempt, pool: pool)
+            (failure, variation) = CrashCaseRunner(attempt: attempt, pool: pool, scratchDirectory: scratchDirectory)
                 .run(testCase, plan: plan, exercise: exercise, bundle: bundle, reference: referenceRun)
         case .plain:
             failure = PlainCaseRunner(attempt: attempt, launcher: launcher)

@@ -8,6 +8,11 @@ struct LaunchPlan: Sendable {
     var killAfter: Double?
     /// For a performance case, each call's limit by step index.
     var callLimits: [Int: CallLimit] = [:]
+    /// A container saved by an earlier run to start from, instead of an empty one.
+    var startingContainer: URL?
+    /// Save the container into `folder` once the step at `afterStep` has run (a `relaunch` or
+    /// `kill`, so that no process is left that could still change it).
+    var snapshot: (afterStep: Int, folder: URL)?
 
     static let plain = LaunchPlan()
 }
@@ -41,7 +46,8 @@ struct CaseLauncher: CaseLaunching {
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
     {
         var answeredBeforeKill: Double?
-        let container = try AppContainer.create(in: workDirectory)
+        let container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
+            ?? AppContainer.create(in: workDirectory)
         defer { container.remove() }
         var session: AppSession?
         defer { if let session, !session.isGone { _ = session.kill() } }
@@ -89,6 +95,7 @@ struct CaseLauncher: CaseLaunching {
                 session = nil
             }
             runs.append(run)
+            if let snapshot = plan.snapshot, snapshot.afterStep == index { try container.save(to: snapshot.folder) }
             if shouldStop(index, run) { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }
         }
         guard !testCase.container.isEmpty else { return CaseRun(steps: runs, container: [], answeredBeforeKill: answeredBeforeKill) }

@@ -29,6 +29,28 @@ public struct AppContainer: Sendable {
         return AppContainer(directory: directory)
     }
 
+    /// A new container in `parent` holding a copy of the container saved in `folder`.
+    public static func copy(of folder: URL, in parent: URL) throws -> AppContainer {
+        let directory = parent.appendingPathComponent("container-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.copyItem(at: folder, to: directory)
+        } catch {
+            throw GraderError.io("cannot copy a saved app container into \(parent.path): \(error.localizedDescription)")
+        }
+        return AppContainer(directory: directory)
+    }
+
+    /// Saves a copy of the container as `folder` (replacing what was there).
+    public func save(to folder: URL) throws {
+        try? FileManager.default.removeItem(at: folder)
+        do {
+            try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: directory, to: folder)
+        } catch {
+            throw GraderError.io("cannot save a copy of an app container in \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
     /// Deletes the container and everything the app left in it.
     public func remove() {
         try? FileManager.default.removeItem(at: directory)

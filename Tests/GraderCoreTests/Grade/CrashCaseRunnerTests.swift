@@ -6,6 +6,7 @@ import Testing
 /// The crash runner's decisions, with a scripted launcher: a calibration run, then one kill per
 /// repetition, each in its own slice of the call's time.
 struct CrashCaseRunnerTests {
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
     private let testCase: TestCase = {
         var testCase = RunnerFixtures.testCase([
             .killDuring(Call(operation: "save", arguments: nil, expectation: .reference, stdout: nil, options: .standard)),
@@ -31,7 +32,7 @@ struct CrashCaseRunnerTests {
 
     @Test func everyRepetitionIsKilledInItsOwnSliceAndAllPass() {
         let learner = launcher()
-        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 4))
+        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 4), scratchDirectory: scratch)
             .run(testCase, plan: testCase.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
         #expect(failure == nil)
         #expect(variation == nil)
@@ -49,7 +50,7 @@ struct CrashCaseRunnerTests {
     @Test func aTornWriteIsFoundWhereverItsWindowIsAndTheFirstRepetitionIsReported() {
         // Torn only when killed between 40 and 48 ms into a 100 ms save: one slice in twelve.
         let learner = launcher(tornWindow: 0.040...0.048)
-        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 3))
+        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 3), scratchDirectory: scratch)
             .run(testCase, plan: testCase.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
         #expect(failure?.kind == .wrongValue)
         #expect(failure?.message.hasSuffix("(after a kill part-way through save)") == true)
@@ -62,7 +63,7 @@ struct CrashCaseRunnerTests {
         let learner = ScriptedLauncher { _, index, _ in
             index == 2 ? ScriptedLauncher.value(.string("torn")) : StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0.01)
         }
-        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 2))
+        let (failure, variation) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 2), scratchDirectory: scratch)
             .run(testCase, plan: testCase.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
         #expect(failure?.kind == .wrongValue)
         #expect(variation?.run == "the run without a kill")
@@ -78,10 +79,50 @@ struct CrashCaseRunnerTests {
             default: return ScriptedLauncher.value(.string("whole"))
             }
         }
-        _ = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 4))
+        _ = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 4), scratchDirectory: scratch)
             .run(testCase, plan: testCase.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
         let kills = learner.launches.compactMap(\.plan.killAfter)
         #expect(kills.count == 12)
         #expect(kills.suffix(8).allSatisfy { $0 <= 0.01 }, "waves after the first cover only what the call took")
+    }
+
+    @Test func afterARelaunchRepetitionsStartFromTheSavedContainerAndRunOnlyTheRest() {
+        var resumed = RunnerFixtures.testCase([
+            RunnerFixtures.call("install", expect: .value(.null)),
+            .relaunch,
+            .killDuring(Call(operation: "open", arguments: nil, expectation: .reference, stdout: nil, options: .standard)),
+            RunnerFixtures.call("count", expect: .value(.int(3))),
+        ])
+        resumed.crash = CrashPlan(repetitions: 6, seed: 2)
+        // Wrong only in repetitions (killed runs): the count is 2.
+        let learner = ScriptedLauncher { testCase, index, plan in
+            switch testCase.steps[index] {
+            case .relaunch: return StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0)
+            case .killDuring: return StepRun(event: plan.killAfter == nil ? .replied(.value(.null)) : .killed, stdout: "", stderr: "", duration: 0.05)
+            case .call(let call) where call.operation == "count": return ScriptedLauncher.value(.int(plan.killAfter == nil ? 3 : 2))
+            default: return ScriptedLauncher.value(.null)
+            }
+        }
+        let (failure, _) = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 2), scratchDirectory: scratch)
+            .run(resumed, plan: resumed.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
+        let calibration = learner.launches[0]
+        #expect(calibration.testCase.steps.count == 4)
+        #expect(calibration.plan.snapshot?.afterStep == 1, "the container is saved after the relaunch")
+        let repetitions = learner.launches.dropFirst()
+        #expect(!repetitions.isEmpty)
+        #expect(repetitions.allSatisfy { $0.testCase.steps.count == 2 && $0.plan.startingContainer == calibration.plan.snapshot?.folder })
+        // The failure is numbered and listed as in the whole case.
+        #expect(failure?.stepIndex == 3)
+        #expect(failure?.steps.count == 4)
+        #expect(failure?.steps.first == .call(operation: "install", arguments: nil))
+    }
+
+    @Test func withoutARelaunchBeforeItEveryRepetitionRunsTheWholeCase() {
+        let learner = launcher()
+        var sameLaunch = RunnerFixtures.testCase([RunnerFixtures.call("save", expect: .value(.null))] + testCase.steps)
+        sameLaunch.crash = CrashPlan(repetitions: 4, seed: 9)
+        _ = CrashCaseRunner(attempt: CaseAttempt(launcher: learner), pool: WorkPool(jobs: 2), scratchDirectory: scratch)
+            .run(sameLaunch, plan: sameLaunch.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
+        #expect(learner.launches.allSatisfy { $0.testCase.steps.count == 4 && $0.plan.startingContainer == nil && $0.plan.snapshot == nil })
     }
 }
