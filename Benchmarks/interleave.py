@@ -10,7 +10,7 @@
       for it to end; appends each launch's seconds to RECORD
   interleave.py swiftc-args STRACE_OUTPUT
       prints the arguments of the grader's swiftc call found in `strace -f -e trace=execve`
-      output, one per line
+      output, one per line, with <output> for the value of -o
   interleave.py report RECORD
       prints the tables
 """
@@ -128,7 +128,10 @@ def swiftc_args(args):
         match = re.search(r'execve\("([^"]*/swiftc)", \[(.*?)\](?:, 0x| <unfinished)', line)
         if match:
             strings = re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(2))
-            print("\n".join(s.encode().decode("unicode_escape") for s in strings[1:]))
+            arguments = [s.encode().decode("unicode_escape") for s in strings[1:]]
+            if "-o" in arguments:
+                arguments[arguments.index("-o") + 1] = "<output>"
+            print("\n".join(arguments))
             return
     sys.exit(f"no swiftc call in {args[0]}")
 

@@ -83,14 +83,32 @@ done
 section_done
 
 # --- The floor's ingredients ------------------------------------------------------------------
+section "counting each exercise's launches: strace of grader check --no-cache --jobs 1 after an edit"
+for exercise in "${exercises[@]}"; do
+  edit "$(exercise_dir "$exercise")/$(learner_files "$exercise" | head -1)"
+  (cd "$course" && strace -f -s 4096 -e trace=execve -o "$scratch/strace-$exercise.txt" \
+    "$grader" check "$exercise" --no-cache --jobs 1 >/dev/null)
+  count=$(grep -c 'execve("[^"]*/bwrap"' "$scratch/strace-$exercise.txt" || true)
+  app=$(grep -c 'execve("[^"]*/App.app/App"' "$scratch/strace-$exercise.txt" || true)
+  printf '%s\tbwrap-launches\t0\t%s\n%s\tapp-launches\t0\t%s\n' "$exercise" "$count" "$exercise" "$app" >>"$results"
+  python3 "$helper" swiftc-args "$scratch/strace-$exercise.txt" >"$scratch/swiftc-$exercise.txt" || true
+  echo "   $exercise: $count bwrap launches ($app of the exercise binary)" >&2
+done
+section_done
+
 # The compiler and runtime, found as Sources/GraderCore/Build/Toolchain.swift finds them.
 swiftc=$(command -v swiftc)
 libraries=$(realpath "$(dirname "$(dirname "$(realpath "$swiftc")")")/lib/swift/linux")
-module_cache=$(ls -td "$course"/.grader/module-cache/*/ | head -1)
 if [ -f "$bin/libExerciseKit.a" ] && [ ! "$bin/libExerciseKit.a" -ot "$bin/Modules/ExerciseKit.swiftmodule" ]; then
   link=(-L "$bin" -lExerciseKit)
 else  # `swift build --product grader` leaves no up-to-date archive: the grader links the objects
   link=("$bin"/ExerciseKit.build/*.o)
+fi
+# The grader's warm module cache: where its own swiftc call put it (.grader/ or .build/, by version).
+module_cache=$(grep -A1 -x -e -module-cache-path "$scratch/swiftc-${exercises[0]}.txt" | tail -1 || true)
+if [ -z "$module_cache" ]; then
+  module_cache=$(ls -td "$course"/.grader/module-cache/*/ "$bin"/grader-module-cache/*/ 2>/dev/null | head -1)
+  module_cache=${module_cache%/}
 fi
 # The sandbox's password and group files, as Sandbox.prepare writes them.
 mkdir -p "$scratch/etc"
@@ -102,28 +120,16 @@ floor_compile_args() {  # floor_compile_args EXERCISE OUTPUT: BuildEngine's swif
   local files=("$folder/Driver.swift")
   for file in $(learner_files "$1"); do files+=("$folder/$file"); done
   printf '%s\n' -Onone -module-name App -parse-as-library -diagnostic-style=llvm \
-    -module-cache-path "${module_cache%/}" -I "$bin/Modules" -I "$repo/Sources/SQLite3" \
+    -module-cache-path "$module_cache" -I "$bin/Modules" -I "$repo/Sources/SQLite3" \
     "${files[@]}" -o "$2" "${link[@]}"
 }
-
-section "counting each exercise's launches: strace of grader check --no-cache --jobs 1 after an edit"
+# The floor must compile exactly as the grader does: compare with its swiftc calls.
 for exercise in "${exercises[@]}"; do
-  edit "$(exercise_dir "$exercise")/$(learner_files "$exercise" | head -1)"
-  (cd "$course" && strace -f -s 4096 -e trace=execve -o "$scratch/strace-$exercise.txt" \
-    "$grader" check "$exercise" --no-cache --jobs 1 >/dev/null)
-  count=$(grep -c 'execve("[^"]*/bwrap"' "$scratch/strace-$exercise.txt" || true)
-  app=$(grep -c 'execve("[^"]*/App.app/App"' "$scratch/strace-$exercise.txt" || true)
-  printf '%s\tbwrap-launches\t0\t%s\n%s\tapp-launches\t0\t%s\n' "$exercise" "$count" "$exercise" "$app" >>"$results"
-  # The floor must compile exactly as the grader does: compare with its swiftc call.
-  mine=$(floor_compile_args "$exercise" OUT | grep -v '^OUT$' | sort)
-  theirs=$(python3 "$helper" swiftc-args "$scratch/strace-$exercise.txt" | grep -v '/\.staging-' | sort)
-  if [ "$mine" != "$theirs" ]; then
-    echo "   note: the grader's swiftc arguments for $exercise differ from the floor's:" >&2
-    diff <(echo "$theirs") <(echo "$mine") | sed 's/^/     /' >&2 || true
+  if ! diff <(sort "$scratch/swiftc-$exercise.txt") <(floor_compile_args "$exercise" "<output>" | sort) >"$scratch/diff"; then
+    echo "   note: the grader's swiftc arguments for $exercise (<) differ from the floor's (>):" >&2
+    sed 's/^/     /' "$scratch/diff" >&2
   fi
-  echo "   $exercise: $count bwrap launches ($app of the exercise binary)" >&2
 done
-section_done
 
 # --- The three exercises, interleaved ---------------------------------------------------------
 for exercise in "${exercises[@]}"; do
