@@ -1,0 +1,1 @@
+../../../../../Exercises/01-defaults/01-car-settings/Reference/Solution.swift

@@ -1,0 +1,1 @@
+../../../../../Exercises/05-sqlite/02-contacts-repository/Reference/Solution.swift

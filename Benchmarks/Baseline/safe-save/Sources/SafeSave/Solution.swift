@@ -1,0 +1,1 @@
+../../../../../Exercises/02-file-paths/05-safe-save/Reference/Solution.swift
