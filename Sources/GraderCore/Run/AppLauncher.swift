@@ -27,20 +27,26 @@ struct AppLauncher: Sendable {
     /// Runs a program that speaks no protocol to its end, within the launch's limits.
     func run(_ bundle: AppBundle, on container: AppContainer, limits: Limits) throws -> ProgramRun {
         let process = try launch(bundle, on: container, limits: limits, protocolPipes: false)
-        let event: StepEvent
-        switch process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes) {
-        case .timedOut:
-            process.kill()
-            event = .timedOut(seconds: limits.timeLimit)
-        case .outputLimit:
-            process.kill()
-            event = .outputLimit(bytes: limits.outputBytes)
-        case .ended, .reply:
-            event = Self.event(for: exit(of: process, within: 5))
-        }
+        let waited = process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes)
+        let event = limitBreach(waited, of: process, limits: limits) ?? Self.event(for: exit(of: process, within: 5))
         let output = process.takeOutput()
         return ProgramRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
                           stderr: String(decoding: output.stderr, as: UTF8.self))
+    }
+
+    /// When a wait for `process` ran out of time or past the output cap: ends the process and
+    /// says which limit it broke. Nil when the wait ended otherwise.
+    func limitBreach(_ waited: ChildProcess.Event, of process: ChildProcess, limits: Limits) -> StepEvent? {
+        switch waited {
+        case .timedOut:
+            process.kill()
+            return .timedOut(seconds: limits.timeLimit)
+        case .outputLimit:
+            process.kill()
+            return .outputLimit(bytes: limits.outputBytes)
+        case .reply, .ended:
+            return nil
+        }
     }
 
     /// How `process` ended, waiting `seconds` for it before killing it.

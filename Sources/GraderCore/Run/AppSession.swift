@@ -30,22 +30,16 @@ final class AppSession {
             return finish(event: ended(), started: started)
         }
         let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
+        let waited = process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes)
         let event: StepEvent
-        switch process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes) {
-        case .reply(let line):
+        if case .reply(let line) = waited {
             event = Self.decodeReply(line)
-        case .ended:
-            event = ended()
-        case .timedOut:
+        } else if waited == .timedOut, let limit, callDeadline <= deadline {
+            // The call's own limit, not the launch's, ran out.
             process.kill()
-            if let limit, callDeadline <= deadline {
-                event = .tooSlow(limit: limit.seconds, factor: limit.factor, referenceSeconds: limit.referenceSeconds)
-            } else {
-                event = .timedOut(seconds: limits.timeLimit)
-            }
-        case .outputLimit:
-            process.kill()
-            event = .outputLimit(bytes: limits.outputBytes)
+            event = .tooSlow(limit: limit.seconds, factor: limit.factor, referenceSeconds: limit.referenceSeconds)
+        } else {
+            event = launcher.limitBreach(waited, of: process, limits: limits) ?? ended()
         }
         return finish(event: event, started: started)
     }
@@ -80,21 +74,15 @@ final class AppSession {
         _ = send(.control(.terminate))
         process.closeRequests()
         let grace = min(deadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
+        let waited = process.nextReply(deadline: grace, outputLimit: limits.outputBytes)
         let event: StepEvent
-        switch process.nextReply(deadline: grace, outputLimit: limits.outputBytes) {
-        case .outputLimit:
-            process.kill()
-            event = .outputLimit(bytes: limits.outputBytes)
-        case .timedOut:
+        if let breach = launcher.limitBreach(waited, of: process, limits: limits) {
+            event = breach
+        } else if let termination = process.waitForExit(deadline: grace) {
+            event = termination == .exited(0) ? .relaunched : AppLauncher.event(for: termination)
+        } else {
             process.kill()
             event = .timedOut(seconds: limits.timeLimit)
-        case .reply, .ended:
-            if let termination = process.waitForExit(deadline: grace) {
-                event = termination == .exited(0) ? .relaunched : AppLauncher.event(for: termination)
-            } else {
-                process.kill()
-                event = .timedOut(seconds: limits.timeLimit)
-            }
         }
         return finish(event: event, started: started)
     }
