@@ -43,7 +43,7 @@ public struct CourseVerifier {
             return VerifyCheck(exercise: id, check: "reference passes every case",
                                passed: result.status == .passed, details: details)
         case .learner:
-            return mustFail(result, id: id, what: "starter", file: "Solution.swift")
+            return starterScoresNothing(result, id: id)
         case .mutant(let name):
             return mustFail(result, id: id, what: "mutant \(name)", file: "Mutants/\(name)")
         }
@@ -66,6 +66,24 @@ public struct CourseVerifier {
             return VerifyCheck(exercise: id, check: check, passed: true,
                                details: ["caught by \(caught.joined(separator: ", "))"])
         }
+    }
+
+    /// An untouched starter must compile and earn no points: a case it passes gives marks for
+    /// work nobody did.
+    private func starterScoresNothing(_ result: ExerciseResult, id: String) -> VerifyCheck {
+        let check = "starter compiles and scores 0 points"
+        guard result.status == .failed || result.status == .passed else {
+            var verdict = mustFail(result, id: id, what: "starter", file: "Solution.swift")
+            verdict.check = check
+            return verdict
+        }
+        let passed = result.cases.filter { $0.status == .passed }.map { "\"\($0.name)\"" }
+        guard passed.isEmpty else {
+            return VerifyCheck(exercise: id, check: check, passed: false,
+                               details: ["the untouched Solution.swift passes \(passed.joined(separator: ", ")): make the starter fail every case (an empty body that throws or returns a wrong value), or make the case check something the starter does not do"])
+        }
+        return VerifyCheck(exercise: id, check: check, passed: true,
+                           details: ["fails all \(result.cases.count) cases"])
     }
 
     static func describe(_ diagnostic: Diagnostic) -> String {
