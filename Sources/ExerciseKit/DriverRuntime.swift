@@ -7,48 +7,59 @@ import Darwin
 
 /// The request loop of an exercise binary.
 struct DriverRuntime {
-    let operations: Operations
     var input: LineReader
     let replyFD: Int32
+    /// The launch's secret, which every reply carries.
+    let secret: String
 
-    init(operations: Operations, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.operations = operations
-        let requestFD = environment[WireProtocol.requestFDVariable].flatMap(Int32.init) ?? WireProtocol.requestFD
-        replyFD = environment[WireProtocol.replyFDVariable].flatMap(Int32.init) ?? WireProtocol.replyFD
-        input = LineReader(fd: requestFD)
-    }
-
-    /// Serves requests; returns the exit code.
-    mutating func run() -> Int32 {
+    /// Connects to the grader: checks the descriptors and reads the launch's secret. Called
+    /// before the driver registers its operations, so before any learner code runs and can read
+    /// the request stream. Nil (with a message on standard error) when the binary was not
+    /// started by the grader.
+    static func connect(environment: [String: String] = ProcessInfo.processInfo.environment) -> DriverRuntime? {
         // Line-buffered stdout: a crash later in the step loses nothing already printed.
         setvbuf(stdout, nil, _IOLBF, 0)
         setvbuf(stderr, nil, _IONBF, 0)
-        if fcntl(replyFD, F_GETFD) == -1 {
-            let message = "This program is an exercise binary: run it through `grader check`, not directly.\n"
-            fputs(message, stderr)
-            return 64
+        let requestFD = environment[WireProtocol.requestFDVariable].flatMap(Int32.init) ?? WireProtocol.requestFD
+        let replyFD = environment[WireProtocol.replyFDVariable].flatMap(Int32.init) ?? WireProtocol.replyFD
+        var input = LineReader(fd: requestFD)
+        guard fcntl(replyFD, F_GETFD) != -1, let line = input.next(),
+              let greeting = try? JSONDecoder.exercise.decode(WireGreeting.self, from: line) else {
+            fputs("This program is an exercise binary: run it through `grader check`, not directly.\n", stderr)
+            return nil
         }
+        return DriverRuntime(input: input, replyFD: replyFD, secret: greeting.secret)
+    }
+
+    /// Serves requests with `operations`; returns the exit code.
+    mutating func run(_ operations: Operations) -> Int32 {
         while let line = input.next() {
             if line.isEmpty { continue }
-            guard let request = try? JSONDecoder.exercise.decode(WireRequest.self, from: line) else {
-                send(.fault("malformed request: \(String(decoding: line.prefix(200), as: UTF8.self))"))
+            guard let envelope = try? JSONDecoder.exercise.decode(WireEnvelope<WireRequest>.self, from: line) else {
+                let sequence = (try? JSONDecoder.exercise.decode(Sequence.self, from: line))?.seq ?? 0
+                send(.fault("malformed request: \(String(decoding: line.prefix(200), as: UTF8.self))"), sequence: sequence)
                 continue
             }
-            switch request {
+            switch envelope.message {
             case .control(.terminate):
-                terminate()
+                terminate(operations)
                 return 0
             case .control(.operations):
-                send(.value(.array(operations.names.map(JSONValue.string))))
+                send(.value(.array(operations.names.map(JSONValue.string))), sequence: envelope.sequence)
             case .call(let operation, let arguments):
-                send(handle(operation: operation, arguments: arguments))
+                send(handle(operations, operation: operation, arguments: arguments), sequence: envelope.sequence)
             }
         }
         // The grader closed the request pipe: it is gone, end quietly.
         return 0
     }
 
-    private func handle(operation name: String, arguments: JSONValue?) -> WireReply {
+    /// The one field of a request that cannot be decoded whole.
+    private struct Sequence: Decodable {
+        var seq: Int
+    }
+
+    private func handle(_ operations: Operations, operation name: String, arguments: JSONValue?) -> WireReply {
         guard let handler = operations.handlers[name] else {
             return .fault("unknown operation '\(name)'; the driver registers: \(operations.names.joined(separator: ", "))")
         }
@@ -65,7 +76,7 @@ struct DriverRuntime {
     /// Ends the process as iOS ends a suspended app: the app's termination handlers run and
     /// its user defaults are saved. On Apple platforms defaults save themselves; on Linux
     /// they are saved only by `synchronize()`, so the runtime calls it here.
-    private func terminate() {
+    private func terminate(_ operations: Operations) {
         for handler in operations.terminationHandlers { handler() }
         UserDefaults.standard.synchronize()
         let suites = ProcessInfo.processInfo.environment[WireProtocol.suitesVariable] ?? ""
@@ -80,11 +91,11 @@ struct DriverRuntime {
         fflush(stderr)
     }
 
-    private func send(_ reply: WireReply) {
-        let line = (try? WireProtocol.line(reply))
-            ?? (try? WireProtocol.line(WireReply.fault("the reply could not be encoded")))
-            ?? Data()
-        var bytes = [UInt8](line)
+    private func send(_ reply: WireReply, sequence: Int) {
+        func line(_ reply: WireReply) -> Data? {
+            try? WireProtocol.line(WireEnvelope(reply, sequence: sequence, secret: secret))
+        }
+        var bytes = [UInt8](line(reply) ?? line(.fault("the reply could not be encoded")) ?? Data())
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

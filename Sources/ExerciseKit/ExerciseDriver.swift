@@ -25,10 +25,10 @@ public protocol ExerciseDriver {
 extension ExerciseDriver {
     /// Serves the grader's requests until it asks the process to terminate.
     public static func main() {
+        // The launch's secret is read first: learner code runs only from `register` on.
+        guard var runtime = DriverRuntime.connect() else { exit(64) }
         var operations = Operations()
         register(&operations)
-        var runtime = DriverRuntime(operations: operations)
-        let exitCode = runtime.run()
-        exit(exitCode)
+        exit(runtime.run(operations))
     }
 }

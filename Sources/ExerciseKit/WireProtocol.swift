@@ -8,6 +8,12 @@ import Foundation
 /// `print` calls, which the grader captures per step.
 ///
 /// On the wire:
+/// - `{"secret": "…"}` is the first line the grader writes: a fresh random value per launch,
+///   read by the runtime before the driver registers anything, so before any learner code runs;
+/// - every later request carries `"seq": n` (1, 2, 3… within the launch), and every reply
+///   carries the same `seq` and the launch's `secret` (see ``WireEnvelope``): a line the
+///   learner's code writes to the reply descriptor cannot name the secret, so it is not taken
+///   as the driver's reply;
 /// - `{"op": "save", "args": {…}}` calls an operation registered by the driver;
 /// - `{"control": "terminate"}` ends the process as the system ends a suspended app;
 /// - `{"control": "operations"}` asks for the registered operation names (the reply is their
@@ -32,6 +38,58 @@ public enum WireProtocol {
         var data = try JSONEncoder.sortedCompact.encode(message)
         data.append(UInt8(ascii: "\n"))
         return data
+    }
+}
+
+/// The first line of a launch's request stream: the secret that every reply must carry.
+public struct WireGreeting: Codable, Hashable, Sendable {
+    public var secret: String
+
+    public init(secret: String) {
+        self.secret = secret
+    }
+
+    /// 128 random bits as 32 hexadecimal digits.
+    public static func freshSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let word = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+}
+
+/// A request or reply with the fields that tie it to its launch and its place in it, written
+/// beside the message's own keys: `{"op":"load","seq":2}`, `{"secret":"…","seq":2,"value":3}`.
+public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Hashable, Sendable {
+    public var message: Message
+    /// The request's number within the launch; a reply repeats its request's.
+    public var sequence: Int
+    /// The launch's secret: present on replies, absent on requests.
+    public var secret: String?
+
+    public init(_ message: Message, sequence: Int, secret: String? = nil) {
+        self.message = message
+        self.sequence = sequence
+        self.secret = secret
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case seq, secret
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sequence = try container.decode(Int.self, forKey: .seq)
+        secret = try container.decodeIfPresent(String.self, forKey: .secret)
+        message = try Message(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try message.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequence, forKey: .seq)
+        try container.encodeIfPresent(secret, forKey: .secret)
     }
 }
 

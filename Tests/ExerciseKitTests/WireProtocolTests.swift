@@ -28,6 +28,26 @@ struct WireProtocolTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(WireReply.self, from: Data(#"{"other":1}"#.utf8)) }
     }
 
+    @Test func envelopesAddTheSequenceAndTheSecretBesideTheMessage() throws {
+        let request = WireEnvelope(WireRequest.call(operation: "load", arguments: nil), sequence: 2)
+        #expect(try text(request) == #"{"op":"load","seq":2}"# + "\n")
+        #expect(try JSONDecoder().decode(WireEnvelope<WireRequest>.self, from: WireProtocol.line(request)) == request)
+        let reply = WireEnvelope(WireReply.value(.int(3)), sequence: 2, secret: "5ec")
+        #expect(try text(reply) == #"{"secret":"5ec","seq":2,"value":3}"# + "\n")
+        #expect(try JSONDecoder().decode(WireEnvelope<WireReply>.self, from: WireProtocol.line(reply)) == reply)
+        // A reply written without the envelope, as learner code would, decodes with no secret or not at all.
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(WireEnvelope<WireReply>.self, from: Data(#"{"value":3}"#.utf8))
+        }
+        #expect(try text(WireGreeting(secret: "5ec")) == #"{"secret":"5ec"}"# + "\n")
+    }
+
+    @Test func secretsAreFreshAndLong() {
+        let secrets = Set((0..<100).map { _ in WireGreeting.freshSecret() })
+        #expect(secrets.count == 100)
+        #expect(secrets.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+    }
+
     @Test func aResultIsTheJSONTheDriversEncoderWrites() throws {
         struct Entry: Encodable { var when = Date(timeIntervalSince1970: 0); var bytes = Data([1, 2]); var half = 0.5 }
         #expect(try Operations.encodeResult(Entry()) == .object([

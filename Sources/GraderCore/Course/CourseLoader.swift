@@ -172,6 +172,8 @@ public struct CourseLoader {
                                                      "a case either generates inputs or kills a call part-way, not both"))
                 }
             }
+            testCase.environment = PhoneEnvironment.forCase(
+                exerciseID: "\(lessonID)/\(slug)", name: testCase.name, seed: testCase.inputs?.seed ?? testCase.crash?.seed)
             cases.append(testCase)
         }
         let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)

@@ -17,6 +17,8 @@ public struct TestCase: Sendable, Hashable, Codable {
     public var inputs: InputSpec?
     /// For performance cases: each call's limit, relative to the reference's time for it.
     public var timeLimit: RelativeTimeLimit?
+    /// The time zone and language the app runs in (the reference's too).
+    public var environment: PhoneEnvironment = .neutral
 }
 
 extension TestCase {

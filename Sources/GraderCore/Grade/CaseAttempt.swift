@@ -4,6 +4,10 @@ import Foundation
 /// runner repeats, once for a plain case, once per input or repetition for the others.
 struct CaseAttempt: Sendable {
     let launcher: any CaseLaunching
+    /// The reference's run of a concrete case, asked for only when the learner's run answered a
+    /// step with a driver fault and no reference run was at hand: the fault is the course's only
+    /// when the reference faults at the same step.
+    var referenceWitness: (@Sendable (TestCase) -> CaseRun?)? = nil
 
     /// What one attempt found.
     struct Outcome {
@@ -19,6 +23,7 @@ struct CaseAttempt: Sendable {
     func run(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
              plan: LaunchPlan = .plain) -> Outcome {
         var failure: StepFailure?
+        var fault: (step: Int, text: String)?
         do {
             var plan = plan
             plan.callLimits = Self.callLimits(testCase, reference: reference)
@@ -26,7 +31,11 @@ struct CaseAttempt: Sendable {
                 failure = StepJudge.judge(testCase.steps[index], index: index, run: run,
                                           reference: reference.flatMap { index < $0.steps.count ? $0.steps[index] : nil })
                 failure?.steps = testCase.steps[...index].map(\.action)
+                if failure?.kind == .driverFault, case .replied(.fault(let text)) = run.event { fault = (index, text) }
                 return failure != nil
+            }
+            if let found = failure, let fault {
+                failure = attributeFault(found, text: fault.text, at: fault.step, of: testCase, reference: reference)
             }
             if failure == nil {
                 failure = ContainerJudge.judge(testCase.container, observed: run.container,
@@ -38,6 +47,19 @@ struct CaseAttempt: Sendable {
             return Outcome(failure: StepFailure(kind: .crashed, stepIndex: 0, step: .launch,
                                                 message: "the grader could not start the app: \(error)", stdout: "", stderr: ""))
         }
+    }
+
+    /// A driver fault in the learner's run is the course's defect only when the reference's run
+    /// of the same case faults at the same step too. Otherwise it is the learner's: a fault the
+    /// learner's code wrote itself, or arguments the driver cannot decode into the learner's types.
+    func attributeFault(_ fault: StepFailure, text: String, at index: Int, of testCase: TestCase,
+                        reference: CaseRun?) -> StepFailure {
+        guard let witness = reference ?? referenceWitness?(testCase) else { return fault }
+        if index < witness.steps.count, case .replied(.fault) = witness.steps[index].event { return fault }
+        var failure = fault
+        failure.kind = .malformedReply
+        failure.message = StepJudge.learnerFaultMessage(text)
+        return failure
     }
 
     /// A performance case's limit for each of its calls, from the reference's time for the same call.

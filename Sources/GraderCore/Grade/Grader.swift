@@ -140,7 +140,15 @@ public final class Grader: @unchecked Sendable {
                                reference: referenceRun, shrinksFailures: options.shrinksFailures)
         if options.reusesResults, let cached = verdicts.load(key) { return cached }
 
-        let attempt = CaseAttempt(launcher: launcher)
+        var attempt = CaseAttempt(launcher: launcher)
+        attempt.referenceWitness = { [self] instance in
+            // Built on demand when no case needed it: asked for only after a learner's fault.
+            let bundle = referenceBundle ?? {
+                if case .built(let built)? = try? self.builder.build(exercise: exercise, sources: exercise.referenceSources) { return built }
+                return nil
+            }()
+            return bundle.flatMap { try? self.references.run(exercise, $0, instance).get() }
+        }
         var failure: StepFailure?
         var variation: CaseVariation?
         switch testCase.kind {
@@ -160,7 +168,8 @@ public final class Grader: @unchecked Sendable {
         }
         let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
-                                failure: failure, duration: Date().timeIntervalSince(started), variation: variation)
+                                failure: failure, duration: Date().timeIntervalSince(started), variation: variation,
+                                environment: failure == nil ? nil : testCase.environment)
         verdicts.store(result, key: key)
         return result
     }

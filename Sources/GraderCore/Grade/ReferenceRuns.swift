@@ -28,7 +28,7 @@ final class ReferenceRuns: @unchecked Sendable {
 
     func key(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase) -> String {
         JSONCache<CaseRun>.key(
-            "reference-run-v3", [bundle.key, testCase.steps, testCase.container, exercise.limits, exercise.defaultsSuites,
+            "reference-run-v3", [bundle.key, testCase.steps, testCase.container, testCase.environment, exercise.limits, exercise.defaultsSuites,
                                  testCase.timeLimit, graderIdentity])
     }
 

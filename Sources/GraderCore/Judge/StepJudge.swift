@@ -31,6 +31,8 @@ enum StepJudge {
             return failure(.outputLimit, "the app printed more than \(bytes / 1024) KiB and was stopped (a print inside an endless loop?)")
         case .malformedReply(let text):
             return failure(.malformedReply, "the app's reply was not understood: \(text) (does your code write to file descriptor 4?)")
+        case .forgedReply(let text):
+            return failure(.malformedReply, "a reply that the exercise's driver did not write reached the grader: \(text). File descriptor 4 carries the driver's replies: your code must not write to it")
         }
         guard case .call(let call) = step else { return nil }  // a kill_during step is judged by what follows it
         if case .fault(let message) = reply {
@@ -110,6 +112,11 @@ enum StepJudge {
             .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
+    }
+
+    /// What a learner reads when their run faulted at a step the reference runs.
+    static func learnerFaultMessage(_ fault: String) -> String {
+        "the app answered with a driver fault (\(fault)), but the reference runs this step: check that your types, names and arguments match the statement's, and that your code never writes to file descriptor 4, which carries the driver's replies"
     }
 
     private static func isFault(_ reply: WireReply) -> Bool {

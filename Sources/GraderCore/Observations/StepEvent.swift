@@ -18,6 +18,8 @@ public enum StepEvent: Hashable, Sendable, Codable {
     case outputLimit(bytes: Int)
     /// The reply was not valid protocol JSON.
     case malformedReply(String)
+    /// A reply without the launch's secret, or for another request: not the driver's.
+    case forgedReply(String)
     /// A `relaunch` step: the process ended gracefully (or was not running).
     case relaunched
     /// A `kill` step: the process was killed.

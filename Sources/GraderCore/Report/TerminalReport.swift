@@ -96,6 +96,9 @@ public struct TerminalReport {
                 lines.append(style.dim("      (first found as \(Self.shortened(original.jsonText)))"))
             }
         }
+        if let environment = testCase.environment, environment != .neutral {
+            lines.append(style.dim("      on a phone set to \(environment.describe())"))
+        }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.
             lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0.description) }.joined(separator: style.dim(" → ")))

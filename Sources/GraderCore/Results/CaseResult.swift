@@ -18,4 +18,6 @@ public struct CaseResult: Codable, Sendable {
     public var cached = false
     /// For a randomized or crash case that failed: which input or repetition, and its seed.
     public var variation: CaseVariation?
+    /// For a failed case: the time zone and language the app ran in (see ``PhoneEnvironment``).
+    public var environment: PhoneEnvironment?
 }

@@ -9,7 +9,7 @@ public struct RunReport: Codable, Sendable {
     public var schema = 1
     /// Additions since the schema's first form that readers may rely on: 2 adds each failure's
     /// steps as objects (`action`, `actions`) beside their text.
-    public var revision = 2
+    public var revision = 3
     public var course: String
     public var exercises: [ExerciseResult]
     public var summary: Summary
@@ -44,6 +44,7 @@ extension RunReport {
                 redacted.name = "hidden case \(testCase.index + 1)"
                 redacted.failure = nil
                 redacted.variation = nil
+                redacted.environment = nil
                 return redacted
             }
             return exercise

@@ -8,17 +8,26 @@ final class AppSession {
     private let limits: Limits
 
     private let launcher: AppLauncher
+    /// This launch's secret: a reply that does not carry it was not written by the driver.
+    private let secret = WireGreeting.freshSecret()
+    /// The number of the last request sent; its reply must repeat it.
+    private var sequence = 0
 
-    init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String]) throws {
-        process = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites, protocolPipes: true)
+    init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
+         environment: PhoneEnvironment) throws {
+        process = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
+                                      environment: environment, protocolPipes: true)
         deadline = Date().addingTimeInterval(limits.timeLimit)
         self.limits = limits
         self.launcher = launcher
+        // The runtime reads this before the driver registers anything, so before learner code runs.
+        if let greeting = try? WireProtocol.line(WireGreeting(secret: secret)) { _ = process.send(greeting) }
     }
 
-    /// Writes one request; false when the app no longer reads.
+    /// Writes one request with the next sequence number; false when the app no longer reads.
     private func send(_ request: WireRequest) -> Bool {
-        guard let line = try? WireProtocol.line(request) else { return false }
+        sequence += 1
+        guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence)) else { return false }
         return process.send(line)
     }
 
@@ -33,7 +42,7 @@ final class AppSession {
         let waited = process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes)
         let event: StepEvent
         if case .reply(let line) = waited {
-            event = Self.decodeReply(line)
+            event = Self.decodeReply(line, sequence: sequence, secret: secret)
         } else if waited == .timedOut, let limit, callDeadline <= deadline {
             // The call's own limit, not the launch's, ran out.
             process.kill()
@@ -108,10 +117,17 @@ final class AppSession {
                        duration: Date().timeIntervalSince(started))
     }
 
-    static func decodeReply(_ line: Data) -> StepEvent {
-        guard let reply = try? JSONDecoder().decode(WireReply.self, from: line) else {
-            return .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
+    /// The driver's reply to request `sequence`, or `malformedReply` for anything else: a line
+    /// that is not a reply, or one without this launch's secret or for another request (written
+    /// to the reply descriptor by the learner's code).
+    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> StepEvent {
+        let text = String(decoding: line.prefix(200), as: UTF8.self)
+        guard let envelope = try? JSONDecoder().decode(WireEnvelope<WireReply>.self, from: line) else {
+            return .malformedReply(text)
         }
-        return .replied(reply)
+        guard envelope.secret == secret, envelope.sequence == sequence else {
+            return .forgedReply(text)
+        }
+        return .replied(envelope.message)
     }
 }

@@ -57,7 +57,8 @@ struct CaseLauncher: CaseLaunching {
         func launched(timed: Bool) throws -> AppSession {
             if let current = session, !current.isGone { return current }
             let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
-                                       limits: exercise.limits, defaultsSuites: exercise.defaultsSuites)
+                                       limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
+                                       environment: testCase.environment)
             session = fresh
             if timed { _ = fresh.waitUntilReady() }
             return fresh

@@ -55,7 +55,8 @@ public struct Sandbox: Sendable {
     }
 
     /// The command line and environment that start `bundle`'s executable on `container`.
-    func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String])
+    func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String],
+                 environment phone: PhoneEnvironment = .neutral)
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
@@ -67,8 +68,8 @@ public struct Sandbox: Sendable {
             "XDG_DATA_HOME": "\(home)/Library/Application Support",
             "TMPDIR": "\(home)/tmp/",
             "PATH": "/usr/bin:/bin",
-            "LANG": "C.UTF-8",
-            "TZ": "UTC",
+            "LANG": phone.locale,
+            "TZ": phone.timeZone,
             "SWIFT_BACKTRACE": "enable=no",
             "MALLOC_ARENA_MAX": "2",
             WireProtocol.requestFDVariable: String(WireProtocol.requestFD),

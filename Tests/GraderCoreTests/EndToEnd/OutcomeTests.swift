@@ -101,6 +101,108 @@ struct OutcomeTests {
         #expect(failure.message.contains("not your code"))
     }
 
+    @Test func aForgedValueOnTheReplyDescriptorIsNotTakenAsTheAnswer() throws {
+        // The forged line carries the right value and a well-guessed request number, but not
+        // the launch's secret: the case fails as the learner's, and the real (wrong) reply is never needed.
+        let result = try GradingHarness.gradeCounter("forged-value")
+        let increments = try #require(result.cases.first { $0.name == "increments" })
+        #expect(increments.status == .failed)
+        #expect(increments.failure?.kind == .malformedReply)
+        #expect(increments.failure?.message.contains("did not write") == true)
+        #expect(increments.failure?.stepIndex == 0)
+    }
+
+    @Test func aForgedFaultIsTheLearnersNotTheCourses() throws {
+        let result = try GradingHarness.gradeCounter("forged-fault")
+        #expect(result.status == .failed)
+        let (_, failure) = try #require(GradingHarness.firstFailure(result))
+        #expect(failure.kind == .malformedReply)
+        #expect(!failure.message.contains("not your code"))
+    }
+
+    @Test func aFaultOnlyTheLearnersCodeCausesIsTheLearners() throws {
+        // The driver decodes the step's arguments into the learner's own type: a property named
+        // differently from the statement's makes the driver fault in the learner's run only.
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/01-counter"
+        let driver = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Driver.swift"), encoding: .utf8)
+        try course.write("\(folder)/Driver.swift", driver.replacingOccurrences(
+            of: #"app.on("report") { Counter.report() }"#,
+            with: #"app.on("report") { Counter.report() }"# + "\n        app.on(\"preset\") { (preset: Preset) in preset.total() }"))
+        let reference = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
+        let preset = "\nstruct Preset: Decodable {\n    var NAME: Int\n    func total() -> Int { NAME }\n}\n"
+        try course.write("\(folder)/Reference/Solution.swift", reference + preset.replacingOccurrences(of: "NAME", with: "count"))
+        try course.write("\(folder)/Solution.swift", try Fixtures.submission("passes")
+                         + preset.replacingOccurrences(of: "NAME", with: "amount"))
+        let yaml = try String(contentsOf: course.root.appendingPathComponent("\(folder)/exercise.yml"), encoding: .utf8)
+        try course.write("\(folder)/exercise.yml", yaml + "  - name: a preset\n    steps:\n      - call: preset\n        args: {count: 4}\n        expect: 4\n")
+        let workspace = try GradingHarness.workspace(course)
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([try requireExercise("counter", in: workspace)])[0]
+        #expect(result.status == .failed)
+        let failure = try #require(result.cases.first { $0.name == "a preset" }?.failure)
+        #expect(failure.kind == .malformedReply)
+        #expect(failure.message.contains("do not match Preset"))
+        #expect(failure.message.contains("the reference runs this step"))
+    }
+
+    @Test func aTimeZoneBugIsCaughtAndTheZoneShown() throws {
+        // The statement asks for the UTC date of an instant. A DateFormatter left in the
+        // phone's zone gives it in UTC only on a machine set to UTC.
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/01-counter"
+        let driver = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Driver.swift"), encoding: .utf8)
+        try course.write("\(folder)/Driver.swift", driver
+            .replacingOccurrences(of: "struct Step: Decodable { var by: Int }",
+                                  with: "struct Step: Decodable { var by: Int }\n    struct Instant: Decodable { var seconds: Double }")
+            .replacingOccurrences(of: #"app.on("report") { Counter.report() }"#,
+                                  with: #"app.on("report") { Counter.report() }"# + "\n        app.on(\"day\") { (at: Instant) in Counter.day(at.seconds) }"))
+        let reference = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
+        try course.write("\(folder)/Reference/Solution.swift", reference + """
+
+            extension Counter {
+                static func day(_ seconds: Double) -> String {
+                    let formatter = ISO8601DateFormatter()
+                    formatter.formatOptions = [.withFullDate]
+                    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+                }
+            }
+            """)
+        try course.write("\(folder)/Solution.swift", try Fixtures.submission("passes") + """
+
+            extension Counter {
+                static func day(_ seconds: Double) -> String {
+                    let formatter = DateFormatter()
+                    formatter.dateFormat = "yyyy-MM-dd"
+                    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+                }
+            }
+            """)
+        let yaml = try String(contentsOf: course.root.appendingPathComponent("\(folder)/exercise.yml"), encoding: .utf8)
+        try course.write("\(folder)/exercise.yml", yaml + """
+              - name: the UTC day of an instant
+                steps:
+                  - call: day
+                    args: {seconds: 0}
+                  - call: day
+                    args: {seconds: 86399}
+
+            """)
+        let workspace = try GradingHarness.workspace(course)
+        let exercise = try requireExercise("counter", in: workspace)
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise])[0]
+        let day = try #require(result.cases.first { $0.name == "the UTC day of an instant" })
+        #expect(day.status == .failed)
+        #expect(day.failure?.kind == .wrongValue)
+        let environment = try #require(day.environment)
+        #expect(PhoneEnvironment.timeZones.contains(environment.timeZone))
+        #expect(environment == exercise.cases.first { $0.name == day.name }?.environment)
+        let report = TerminalReport(style: TerminalStyle(colors: false)).render(RunReport(course: "fixture", exercises: [result]))
+        #expect(report.contains("on a phone set to time zone \(environment.timeZone) (UTC"))
+        // The reference, in the same zone, passes: only the learner's formatter depends on it.
+        let referenceResult = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
+        #expect(referenceResult.status == .passed)
+    }
+
     @Test func runawayOutputIsCapped() throws {
         let result = try GradingHarness.gradeCounter("runaway-output")
         let (_, failure) = try #require(GradingHarness.firstFailure(result))

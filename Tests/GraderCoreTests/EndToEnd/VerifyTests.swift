@@ -38,6 +38,26 @@ struct VerifyTests {
         #expect(report.problems.first?.line == 3)
     }
 
+    @Test func aStarterThatEarnsPointsFailsVerifyNamingTheCases() throws {
+        let course = try TemporaryCourse.fixture()
+        // A starter whose value() already answers 0 passes "starts at zero" for nothing.
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", """
+            import Foundation
+            enum CounterError: Error { case negative }
+            enum Counter {
+                static func value() -> Int { 0 }
+                static func increment(by step: Int) throws -> Int { 0 }
+                static func report() {}
+            }
+            """)
+        let workspace = try GradingHarness.workspace(course)
+        let report = try workspace.verify(jobs: 2)
+        let failing = report.checks.filter { !$0.passed }
+        #expect(failing.map(\.check) == ["starter compiles and scores 0 points"])
+        #expect(failing.first?.exercise == "00-fixtures/01-counter")
+        #expect(failing.first?.details.first?.contains("passes \"starts at zero\"") == true)
+    }
+
     @Test func aStaleLessonFailsVerify() throws {
         let course = try TemporaryCourse.fixture()
         try course.write("Lessons/00-fixtures.md", "# L\n\n```swift\nprint(1 + 1)\n// Prints \"3\"\n```\n")
