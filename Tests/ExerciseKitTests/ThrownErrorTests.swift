@@ -11,7 +11,34 @@ struct ValidationFailure: Error, CustomStringConvertible {
     var description: String { "age must be under 100" }
 }
 
+enum ShelfError: Error {
+    case notFound(Int)
+    case tooLong(count: Int, limit: Int)
+    case pair(String, Double)
+    case missing(String?)
+    case full
+}
+
 struct ThrownErrorTests {
+    @Test func associatedValuesAndCodesAreReported() throws {
+        #expect(ThrownError(describing: ShelfError.notFound(7)).values == .int(7))
+        #expect(ThrownError(describing: ShelfError.notFound(7)).case == "notFound")
+        #expect(ThrownError(describing: ShelfError.tooLong(count: 3, limit: 2)).values
+                == .object(["count": .int(3), "limit": .int(2)]))
+        #expect(ThrownError(describing: ShelfError.pair("a", 0.5)).values == .array([.string("a"), .double(0.5)]))
+        #expect(ThrownError(describing: ShelfError.missing(nil)).values == .null)
+        #expect(ThrownError(describing: ShelfError.missing("x")).values == .string("x"))
+        #expect(ThrownError(describing: ShelfError.full).values == nil)
+        #expect(ThrownError(describing: ShelfError.full).code == nil)
+        #expect(ThrownError(describing: ValidationFailure()).values == nil)
+        let cocoa = ThrownError(describing: CocoaError(.fileNoSuchFile))
+        #expect(cocoa.case == "fileNoSuchFile")
+        #expect(cocoa.code == 4)
+        // They travel on the wire and come back the same.
+        let thrown = ThrownError(describing: ShelfError.tooLong(count: 3, limit: 2))
+        #expect(try JSONDecoder().decode(ThrownError.self, from: JSONEncoder().encode(thrown)) == thrown)
+    }
+
     @Test func decodingErrorsGiveTheirCodingPath() throws {
         struct Pet: Decodable { var name: String }
         struct Person: Decodable { var name: String; var pets: [Pet] }

@@ -13,6 +13,8 @@ struct CallFile: Decodable {
     var stdout: String?
     var unordered: Bool?
     var tolerance: Double?
+    /// Compared with the reference, a thrown error's associated values and code count too.
+    var errorDetails: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case call
@@ -21,6 +23,7 @@ struct CallFile: Decodable {
         case expectOneOf = "expect_one_of"
         case expectError = "expect_error"
         case stdout, unordered, tolerance
+        case errorDetails = "error_details"
     }
 
     /// Whether `expect:` was written (an explicit `expect: null` is a literal expectation).
@@ -53,6 +56,7 @@ struct CallFile: Decodable {
         stdout = try container.decodeIfPresent(String.self, forKey: .stdout)
         unordered = try container.decodeIfPresent(Bool.self, forKey: .unordered)
         tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+        errorDetails = try container.decodeIfPresent(Bool.self, forKey: .errorDetails)
         if [hasExpect, expectOneOf != nil, expectError != nil].filter({ $0 }).count > 1 {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath + [expectError != nil ? CodingKeys.expectError : CodingKeys.expectOneOf],

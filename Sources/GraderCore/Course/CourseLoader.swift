@@ -330,13 +330,15 @@ public struct CourseLoader {
                 let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
                 pattern = ErrorPattern(type: parts.first ?? "", case: parts.count > 1 ? parts[1] : nil)
             } else {
-                pattern = ErrorPattern(type: error.type ?? "", case: error.case, codingPath: error.path)
+                pattern = ErrorPattern(type: error.type ?? "", case: error.case, codingPath: error.path,
+                                       values: error.hasValue ? (error.value ?? .null) : nil,
+                                       code: error.code, message: error.message)
             }
             // One rule for both forms: a type name, and a case (if any) apart from it.
             if pattern.type.first?.isLetter != true || pattern.type.contains(".") || pattern.case?.isEmpty == true {
                 return .failure(CallProblem(field: "expect_error", message: error.text != nil
                     ? "write the error as Type or Type.case, such as DecodingError.keyNotFound"
-                    : "write the type and the case apart: {type: DecodingError, case: keyNotFound, path: people[1].age}"))
+                    : "write the type and the case apart: {type: ContactsError, case: notFound, value: 7}"))
             }
             expectation = .error(pattern)
         }
@@ -344,7 +346,8 @@ public struct CourseLoader {
             return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))
         }
         let options = ComparisonOptions(tolerance: file.tolerance ?? ComparisonOptions.standard.tolerance,
-                                        unordered: file.unordered ?? false)
+                                        unordered: file.unordered ?? false,
+                                        errorDetails: file.errorDetails ?? false)
         return .success(Call(operation: file.call, arguments: file.args, expectation: expectation,
                              stdout: file.stdout, options: options))
     }

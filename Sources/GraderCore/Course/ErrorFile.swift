@@ -1,14 +1,20 @@
+import ExerciseKit
 
 
-/// `expect_error: Type.case`, or `{type: …, case: …, path: …}` to state the coding path too.
+/// `expect_error: Type.case`, or `{type: …, case: …, path: …, value: …, code: …, message: …}`
+/// to state the coding path, the associated values, the code or the message too.
 struct ErrorFile: Decodable {
     var text: String?
     var type: String?
     var `case`: String?
     var path: String?
+    var value: JSONValue?
+    var hasValue = false
+    var code: Int?
+    var message: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, `case`, path
+        case type, `case`, path, value, code, message
     }
 
     init(from decoder: Decoder) throws {
@@ -21,5 +27,9 @@ struct ErrorFile: Decodable {
         type = try container.decode(String.self, forKey: .type)
         `case` = try container.decodeIfPresent(String.self, forKey: .case)
         path = try container.decodeIfPresent(String.self, forKey: .path)
+        hasValue = container.contains(.value)
+        value = try container.decodeIfPresent(JSONValue.self, forKey: .value)
+        code = try container.decodeIfPresent(Int.self, forKey: .code)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
     }
 }

@@ -83,7 +83,13 @@ enum StepJudge {
             return failure(.unexpectedError, "the call threw \(render(.error(thrown))): \(thrown.description)",
                            expected: expected.jsonText, actual: render(.error(thrown)))
         case (.error(let expected), .error(let thrown)):
-            let pattern = ErrorPattern(type: expected.type, case: expected.case, codingPath: expected.codingPath)
+            var pattern = ErrorPattern(type: expected.type, case: expected.case, codingPath: expected.codingPath)
+            if call.options.errorDetails {
+                pattern.values = expected.values
+                pattern.code = expected.code
+                // An error without associated values must not gain some either.
+                if expected.values == nil, thrown.values != nil { pattern.values = .null }
+            }
             if !pattern.matches(thrown) {
                 return failure(.wrongError, "expected the error \(render(.error(expected))), got \(render(.error(thrown)))",
                                expected: render(.error(expected)), actual: "\(render(.error(thrown))): \(thrown.description)")
@@ -128,7 +134,8 @@ enum StepJudge {
         switch reply {
         case .value(let value): return value.jsonText
         case .error(let thrown):
-            return ErrorPattern(type: thrown.type, case: thrown.case, codingPath: thrown.codingPath).description
+            return ErrorPattern(type: thrown.type, case: thrown.case, codingPath: thrown.codingPath,
+                                values: thrown.values, code: thrown.code).description
         case .fault(let message): return "fault: \(message)"
         }
     }
@@ -171,5 +178,8 @@ extension ErrorPattern {
         thrown.type == type
             && (self.case == nil || thrown.case == self.case)
             && (codingPath == nil || thrown.codingPath == codingPath)
+            && (values == nil || Comparator.compare(expected: values!, actual: thrown.values ?? .null, options: .standard) == nil)
+            && (code == nil || thrown.code == code)
+            && (message == nil || thrown.description.trimmingCharacters(in: .whitespacesAndNewlines) == message)
     }
 }

@@ -322,6 +322,43 @@ struct CourseLoaderTests {
         #expect(checkedKill.first?.message.contains("a `kill_during` step has no result to check") == true)
     }
 
+    @Test func anErrorPatternCanStateValuesCodeAndMessage() throws {
+        let temporary = try course(exercise: Self.validExercise + """
+
+                  - call: remove
+                    expect_error: {type: ShelfError, case: tooLong, value: {count: 3, limit: 2}}
+                  - call: open
+                    expect_error: {type: CocoaError, case: fileNoSuchFile, code: 4}
+                  - call: check
+                    expect_error: {type: AgeError, message: age must be under 100}
+                  - call: read
+                    expect_error: {type: ShelfError, case: missing, value: null}
+                  - call: compare
+                    error_details: true
+            """)
+        let loaded = try CourseLoader().load(root: temporary.root)
+        #expect(loaded.problems.isEmpty)
+        let steps = try #require(loaded.course.lessons.first?.exercises.first?.cases.first?.steps)
+        func pattern(_ index: Int) -> ErrorPattern? {
+            if case .call(let call) = steps[index], case .error(let pattern) = call.expectation { return pattern }
+            return nil
+        }
+        #expect(pattern(1)?.values == .object(["count": .int(3), "limit": .int(2)]))
+        #expect(pattern(1)?.description == "ShelfError.tooLong(count: 3, limit: 2)")
+        #expect(pattern(2)?.code == 4)
+        #expect(pattern(3)?.message == "age must be under 100")
+        #expect(pattern(4)?.values == .null, "an explicit null is a value to check")
+        #expect(pattern(2)?.values == nil)
+        if case .call(let call) = steps[5] { #expect(call.options.errorDetails) } else { Issue.record("step 6 is a call") }
+        let wrong = try problems(exercise: Self.validExercise + """
+
+                  - call: open
+                    expect_error: {type: CocoaError, code: four}
+            """)
+        #expect(wrong.first?.field == "cases[0].steps[1].expect_error.code")
+        #expect(wrong.first?.line == 10)
+    }
+
     @Test func errorPatternsSizesAndKillsAreChecked() throws {
         let found = try problems(exercise: Self.validExercise + """
 
