@@ -25,6 +25,10 @@ struct Check: GraderSubcommand {
     @Flag(help: "Run every case again, even those whose inputs are all unchanged since their last run.")
     var noCache = false
 
+    @Option(help: ArgumentHelp("Replay one sequence of each named exercise's exploration (the number its report gives).",
+                               valueName: "n"))
+    var sequence: Int?
+
     func perform() throws -> Int32 {
         let workspace = try options.workspace { manifest in
             try .exercises(exercises, in: manifest, currentDirectory: options.currentDirectory)
@@ -33,7 +37,7 @@ struct Check: GraderSubcommand {
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
-        let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache)).grade(workspace.exercises)
+        let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence)).grade(workspace.exercises)
         StatusStore(workDirectory: workspace.workDirectory).record(results)
         var report = RunReport(course: workspace.course.title, exercises: results)
         if !showHidden { report = report.redactingHiddenCases() }

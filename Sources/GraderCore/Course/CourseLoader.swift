@@ -176,6 +176,36 @@ public struct CourseLoader {
                 exerciseID: "\(lessonID)/\(slug)", name: testCase.name, seed: testCase.inputs?.seed ?? testCase.crash?.seed)
             cases.append(testCase)
         }
+        if let explore = file.explore {
+            var exploration = TestCase(name: "exploration", index: cases.count, weight: explore.weight ?? 1,
+                                       hidden: false, steps: [])
+            let path = [AnyCodingKey("explore")]
+            var container: [ContainerAssertion] = []
+            for (assertionIndex, assertionFile) in explore.container.enumerated() {
+                switch makeAssertion(assertionFile) {
+                case .success(let assertion): container.append(assertion)
+                case .failure(let reason):
+                    problems.append(document.problem(
+                        at: path + [AnyCodingKey("container"), AnyCodingKey(assertionIndex), AnyCodingKey(reason.field)],
+                        reason.message))
+                }
+            }
+            if cases.contains(where: { $0.name == exploration.name }) {
+                problems.append(document.problem(at: path, "a case is already named \"exploration\": rename it"))
+            }
+            exploration.exploration = ExplorationSpec(
+                seed: explore.seed, sequences: explore.sequences,
+                verifySequences: explore.verifySequences ?? explore.sequences * 4, length: explore.length,
+                operations: explore.operations.map { name, operation in
+                    ExplorationSpec.Operation(name: name, arguments: operation.args.map { InputSpec.Variable(name: $0.0, generator: $0.1) },
+                                              weight: operation.weight, errorDetails: operation.errorDetails,
+                                              unordered: operation.unordered)
+                },
+                relaunch: explore.relaunch, kill: explore.kill, container: container)
+            exploration.environment = PhoneEnvironment.forCase(exerciseID: "\(lessonID)/\(slug)", name: exploration.name,
+                                                               seed: explore.seed)
+            cases.append(exploration)
+        }
         let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
         problems += fileProblems
         let sharedFolder = directory.deletingLastPathComponent().deletingLastPathComponent()

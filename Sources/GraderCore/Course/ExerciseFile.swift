@@ -13,11 +13,12 @@ struct ExerciseFile: Decodable {
     /// Names of files or folders in the course's `Resources/` to put in the app bundle.
     var resources: [String]
     var cases: [CaseFile]
+    var explore: ExplorationFile?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case format, title, summary, points, hints, limits
         case defaultsSuites = "defaults_suites"
-        case resources, cases
+        case resources, cases, explore
     }
 
     init(from decoder: Decoder) throws {
@@ -32,5 +33,6 @@ struct ExerciseFile: Decodable {
         defaultsSuites = try container.decodeIfPresent([String].self, forKey: .defaultsSuites) ?? []
         resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? []
         cases = try container.decode([CaseFile].self, forKey: .cases)
+        explore = try container.decodeIfPresent(ExplorationFile.self, forKey: .explore)
     }
 }

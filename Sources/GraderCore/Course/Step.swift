@@ -12,3 +12,11 @@ public enum Step: Sendable, Hashable, Codable {
     /// from the case's seed; the next call starts a new process.
     case killDuring(Call)
 }
+
+extension Step {
+    /// Whether the step is a `call` (not a relaunch, a kill or a killed call).
+    public var isCall: Bool {
+        if case .call = self { return true }
+        return false
+    }
+}

@@ -19,13 +19,16 @@ public struct TestCase: Sendable, Hashable, Codable {
     public var timeLimit: RelativeTimeLimit?
     /// The time zone and language the app runs in (the reference's too).
     public var environment: PhoneEnvironment = .neutral
+    /// For the exercise's exploration: the operations its random sequences call. Such a case has
+    /// no steps of its own; each sequence is a concrete case.
+    public var exploration: ExplorationSpec?
 }
 
 extension TestCase {
     /// Whether a run of the case is compared with the reference's run of the same steps (or
     /// times its calls against it).
     public var needsReference: Bool {
-        timeLimit != nil || container.contains(where: \.comparesWithReference) || steps.contains { step in
+        exploration != nil || timeLimit != nil || container.contains(where: \.comparesWithReference) || steps.contains { step in
             if case .call(let call) = step, call.expectation == .reference { return true }
             return false
         }
@@ -33,6 +36,7 @@ extension TestCase {
 
     /// The kind of case, which decides how it is run.
     public var kind: Kind {
+        if let exploration { return .explored(exploration) }
         if let inputs { return .generated(inputs) }
         if let crash { return .crash(crash) }
         return .plain
@@ -45,5 +49,7 @@ extension TestCase {
         case generated(InputSpec)
         /// Its steps once without a kill, then once per repetition with one.
         case crash(CrashPlan)
+        /// Random sequences of the exercise's operations, each compared with the reference.
+        case explored(ExplorationSpec)
     }
 }

@@ -132,12 +132,12 @@ public final class Grader: @unchecked Sendable {
         let started = Date()
         // A generated case's reference runs depend on its inputs: its runner makes them.
         var reference: Result<CaseRun, GraderError>?
-        if testCase.inputs == nil, testCase.needsReference, let referenceBundle {
+        if testCase.inputs == nil, testCase.exploration == nil, testCase.needsReference, let referenceBundle {
             reference = references.run(exercise, referenceBundle, testCase)
         }
         let referenceRun = try? reference?.get()
         let key = verdicts.key(testCase, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle,
-                               reference: referenceRun, shrinksFailures: options.shrinksFailures)
+                               reference: referenceRun, shrinksFailures: options.shrinksFailures, exploration: options)
         if options.reusesResults, let cached = verdicts.load(key) { return cached }
 
         var attempt = CaseAttempt(launcher: launcher)
@@ -155,6 +155,12 @@ public final class Grader: @unchecked Sendable {
         case .generated(let spec):
             (failure, variation) = GeneratedCaseRunner(attempt: attempt, references: references, pool: pool,
                                                        shrinksFailures: options.shrinksFailures)
+                .run(testCase, spec: spec, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle)
+        case .explored(let spec):
+            (failure, variation) = ExplorationRunner(
+                attempt: attempt, references: references, pool: pool, shrinksFailures: options.shrinksFailures,
+                sequences: options.exploresThoroughly ? spec.verifySequences : spec.sequences,
+                only: options.explorationSequence.map { min(max(1, $0), options.exploresThoroughly ? spec.verifySequences : spec.sequences) })
                 .run(testCase, spec: spec, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle)
         case _ where testCase.needsReference && referenceRun == nil:
             // Without the reference's run there is nothing to compare with and no time to scale.

@@ -12,22 +12,30 @@ public struct GraderOptions: Sendable, Hashable {
     /// which cases failed, so it does not pay for up to ``GeneratedCaseRunner/shrinkBudget``
     /// more runs per failure).
     public var shrinksFailures: Bool
+    /// Explore with the exercise's `verify_sequences` budget instead of its `sequences` (`verify`).
+    public var exploresThoroughly: Bool
+    /// Run only this sequence (1-based) of each exploration: `check --sequence N` replays one.
+    public var explorationSequence: Int?
 
-    public init(jobs: Int = GraderOptions.defaultJobs, reusesResults: Bool = false, shrinksFailures: Bool = true) {
+    public init(jobs: Int = GraderOptions.defaultJobs, reusesResults: Bool = false, shrinksFailures: Bool = true,
+                exploresThoroughly: Bool = false, explorationSequence: Int? = nil) {
         self.jobs = max(1, jobs)
         self.reusesResults = reusesResults
         self.shrinksFailures = shrinksFailures
+        self.exploresThoroughly = exploresThoroughly
+        self.explorationSequence = explorationSequence
     }
 
     public static var defaultJobs: Int { 2 * ProcessInfo.processInfo.activeProcessorCount }
 
     /// What `grader check` uses: verdicts reused unless `noCache`.
-    public static func check(jobs: Int = defaultJobs, noCache: Bool = false) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true)
+    public static func check(jobs: Int = defaultJobs, noCache: Bool = false, sequence: Int? = nil) -> GraderOptions {
+        GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
     }
 
-    /// What `grader verify` uses: everything runs again, and failing inputs are not shrunk.
+    /// What `grader verify` uses: everything runs again, explorations try more sequences, and
+    /// failing inputs are not shrunk.
     public static func verify(jobs: Int = defaultJobs) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: false, shrinksFailures: false)
+        GraderOptions(jobs: jobs, reusesResults: false, shrinksFailures: false, exploresThoroughly: true)
     }
 }

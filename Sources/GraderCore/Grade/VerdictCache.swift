@@ -22,12 +22,16 @@ struct VerdictCache: Sendable {
     static let neverKept: Set<FailureKind> = [.timedOut, .tooSlow, .outputLimit, .referenceFailed, .driverFault]
 
     func key(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
-             reference: CaseRun?, shrinksFailures: Bool) -> String {
-        let generated = testCase.inputs != nil
+             reference: CaseRun?, shrinksFailures: Bool, exploration: GraderOptions? = nil) -> String {
+        // Generated and explored cases make their reference runs themselves: the reference
+        // build stands for them. An exploration's verdict also depends on how many sequences ran.
+        let generated = testCase.inputs != nil || testCase.exploration != nil
+        let budget = testCase.exploration == nil ? nil
+            : "\(exploration?.exploresThoroughly ?? false)-\(exploration?.explorationSequence ?? 0)"
         return JSONCache<CaseResult>.key(
             "case-result-v3", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, reference,
                                generated ? referenceBundle?.key : nil, graderIdentity,
-                               generated ? shrinksFailures : nil])
+                               generated ? shrinksFailures : nil, budget])
     }
 
     func load(_ key: String) -> CaseResult? {

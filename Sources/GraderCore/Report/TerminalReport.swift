@@ -45,6 +45,10 @@ public struct TerminalReport {
             let failed = result.cases.filter { $0.status == .failed }
             if let first = failed.first(where: { !$0.hidden }) ?? failed.first {
                 lines += render(first)
+                if let variation = first.variation, variation.sequence != nil,
+                   let number = variation.run.split(separator: " ").dropFirst().first {
+                    lines.append(style.dim("      replay it: grader check \(shortName(result.id)) --sequence \(number)"))
+                }
             }
             if failed.count > 1 {
                 lines.append(style.dim("    (\(failed.count - 1) more failing case\(failed.count == 2 ? "" : "s"))"))
@@ -95,6 +99,7 @@ public struct TerminalReport {
             if let original = variation.originalInput {
                 lines.append(style.dim("      (first found as \(Self.shortened(original.jsonText)))"))
             }
+
         }
         if let environment = testCase.environment, environment != .neutral {
             lines.append(style.dim("      on a phone set to \(environment.describe())"))
@@ -128,6 +133,10 @@ public struct TerminalReport {
                 lines.append(style.dim("      standard error:"))
                 lines += block(message, marker: "|", limit: 10)
             }
+        }
+        if let sequence = testCase.variation?.sequence {
+            lines.append(style.dim("      as a case for exercise.yml:"))
+            lines += sequence.split(separator: "\n").map { style.dim("        " + $0) }
         }
         return lines
     }

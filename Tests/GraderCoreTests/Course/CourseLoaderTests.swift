@@ -359,6 +359,37 @@ struct CourseLoaderTests {
         #expect(wrong.first?.line == 10)
     }
 
+    @Test func anExplorationIsLoadedAsALastCaseAndItsMistakesAreLocated() throws {
+        let temporary = try course(exercise: Self.validExercise + """
+
+            explore:
+              sequences: 10
+              operations:
+                value:
+                save:
+                  args: {count: {type: int, min: 0, max: 3}}
+                  weight: 3
+            """)
+        let loaded = try CourseLoader().load(root: temporary.root)
+        #expect(loaded.problems.isEmpty)
+        let last = try #require(loaded.course.lessons.first?.exercises.first?.cases.last)
+        #expect(last.name == "exploration")
+        let spec = try #require(last.exploration)
+        #expect(spec.sequences == 10 && spec.verifySequences == 40 && spec.length == 8)
+        #expect(spec.operations.map(\.name) == ["save", "value"])
+        #expect(spec.operations.first?.weight == 3)
+        #expect(spec.operations.first?.arguments.first?.generator == .int(min: 0, max: 3))
+
+        let wrongChance = try problems(exercise: Self.validExercise + "\nexplore:\n  relaunch: 2\n  operations: {value: }\n")
+        #expect(wrongChance.first?.field == "explore.relaunch")
+        #expect(wrongChance.first?.line == 10)
+        let none = try problems(exercise: Self.validExercise + "\nexplore:\n  operations: {}\n")
+        #expect(none.first?.field == "explore.operations")
+        #expect(none.first?.message.contains("at least one operation") == true)
+        let misspelt = try problems(exercise: Self.validExercise + "\nexplore:\n  operations:\n    value: {wieght: 2}\n")
+        #expect(misspelt.first?.field == "explore.operations.value.wieght")
+    }
+
     @Test func errorPatternsSizesAndKillsAreChecked() throws {
         let found = try problems(exercise: Self.validExercise + """
 

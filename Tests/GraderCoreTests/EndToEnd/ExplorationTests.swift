@@ -1,0 +1,104 @@
+import ExerciseKit
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// Exploration finds what the written cases miss, shrinks it, and hands it back as a case.
+@Suite(.serialized)
+struct ExplorationTests {
+    static let explore = """
+        explore:
+          seed: 3
+          sequences: 30
+          length: 6
+          operations:
+            value: {weight: 2}
+            increment:
+              args: {by: {type: int, min: 0, max: 5}}
+            report:
+
+        """
+
+    /// The counter fixture with an exploration and `submission` as the learner's file.
+    private func counter(_ submission: String, extraCases: String = "") throws -> (TemporaryCourse, Workspace, Exercise) {
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/01-counter"
+        let yaml = try String(contentsOf: course.root.appendingPathComponent("\(folder)/exercise.yml"), encoding: .utf8)
+        try course.write("\(folder)/exercise.yml", yaml + extraCases + Self.explore)
+        try course.write("\(folder)/Solution.swift", try Fixtures.submission(submission))
+        let workspace = try GradingHarness.workspace(course)
+        return (course, workspace, try requireExercise("counter", in: workspace))
+    }
+
+    @Test func aStaleCacheThatEveryWrittenCasePassesIsFoundShrunkAndReplayed() throws {
+        let (course, workspace, exercise) = try counter("stale-cache")
+        let result = try withExtendedLifetime(course) { try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0] }
+        // Every written case passes; only the exploration fails.
+        #expect(result.cases.filter { $0.status == .failed }.map(\.name) == ["exploration"])
+        let exploration = try #require(result.cases.last)
+        let failure = try #require(exploration.failure)
+        #expect(failure.kind == .wrongValue)
+        // Shrunk to three calls in one launch: a read that fills the cache, an increment, a stale read.
+        let operations = failure.steps.map { action -> String in
+            if case .call(let operation, _) = action { return operation }
+            return action.description
+        }
+        #expect(operations.count == 3)
+        #expect(["value", "report"].contains(operations.first))
+        #expect(Array(operations.dropFirst()) == ["increment", "value"])
+        let variation = try #require(exploration.variation)
+        #expect(variation.seed == 3)
+        #expect(variation.run.hasPrefix("sequence "))
+        let yaml = try #require(variation.sequence)
+        #expect(yaml.contains("- call: increment"))
+        #expect(!yaml.contains("relaunch") && !yaml.contains("kill"))
+
+        // Replayed from the command line's option: the same sequence fails the same way.
+        let number = try #require(Int(variation.run.split(separator: " ")[1]))
+        let replayed = try workspace.grader(.check(jobs: 2, noCache: true, sequence: number)).grade([exercise])[0]
+        #expect(replayed.cases.last?.failure?.steps == failure.steps)
+
+        // Pasted into exercise.yml, the case it printed catches the bug on its own, and the
+        // reference passes it.
+        let pasted = "  " + yaml.replacingOccurrences(of: "\n", with: "\n  ") + "\n"
+        let (again, pastedWorkspace, pastedExercise) = try counter("stale-cache", extraCases: pasted)
+        try withExtendedLifetime(again) {
+            let graded = try pastedWorkspace.grader(.check(jobs: 2, noCache: true)).grade([pastedExercise])[0]
+            let written = try #require(graded.cases.first { $0.name.hasPrefix("found by exploration") })
+            #expect(written.status == .failed)
+            let reference = try pastedWorkspace.grader(.check(jobs: 2, noCache: true)).grade([pastedExercise], variant: .reference)[0]
+            #expect(reference.status == .passed)
+        }
+    }
+
+    @Test func aCorrectSolutionPassesEverySequence() throws {
+        let (course, workspace, exercise) = try counter("passes")
+        let result = try withExtendedLifetime(course) { try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0] }
+        #expect(result.status == .passed)
+        #expect(result.cases.last?.name == "exploration")
+    }
+
+    @Test func sequencesRepeatCallsAndRelaunchAndAreTheSameEveryTime() throws {
+        let (course, workspace, exercise) = try counter("passes")
+        let spec = try #require(withExtendedLifetime((course, workspace)) { exercise.cases.last?.exploration })
+        let all = (0..<200).map { SequenceGenerator.steps(spec, index: $0) }
+        #expect(all == (0..<200).map { SequenceGenerator.steps(spec, index: $0) })
+        #expect(Set(all).count > 150)
+        #expect(all.allSatisfy { $0.filter(\.isCall).count <= spec.length && $0.first?.isCall == true })
+        #expect(all.contains { $0.contains(.relaunch) })
+        #expect(all.contains { $0.contains(.kill) })
+        // First, every ordered pair of operations as A → B → A in one launch.
+        let pairs = spec.operations.count * (spec.operations.count - 1)
+        let shapes = all.prefix(pairs).map { steps -> [String] in
+            let calls = steps.compactMap { step -> Call? in if case .call(let call) = step { return call } else { return nil } }
+            for start in calls.indices.dropLast(2) where calls[start] == calls[start + 2] && calls[start].operation != calls[start + 1].operation {
+                return [calls[start].operation, calls[start + 1].operation]
+            }
+            return []
+        }
+        #expect(Set(shapes).count == pairs && !shapes.contains([]))
+        #expect(all.prefix(pairs).allSatisfy { !$0.contains(.relaunch) && !$0.contains(.kill) })
+        // The same call twice in a row, within one launch.
+        #expect(all.contains { steps in zip(steps, steps.dropFirst()).contains { $0 == $1 && $0.isCall } })
+    }
+}
