@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "grader", targets: ["grader"]),
+        // Mutants of the references for `grader verify --mutants`: apart from the grader, so that
+        // students never build swift-syntax (Benchmarks/README.md measures both first builds).
+        .executable(name: "mutate", targets: ["mutate"]),
         .library(name: "GraderCore", targets: ["GraderCore"]),
         // A typed (static) product so that plain `swiftc` can link exercise binaries against it.
         .library(name: "ExerciseKit", type: .static, targets: ["ExerciseKit"]),
@@ -15,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .executableTarget(
@@ -38,6 +42,14 @@ let package = Package(
         .systemLibrary(name: "SQLite3", path: "Sources/SQLite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ExerciseKit"),
         .target(
+            name: "MutationKit",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "mutate", dependencies: ["MutationKit"]),
+        .target(
             name: "ObjectGraph",
             dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))],
             exclude: ["README.md"]
@@ -51,6 +63,7 @@ let package = Package(
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "ExerciseKit"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
+        .testTarget(name: "MutationKitTests", dependencies: ["MutationKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -16,11 +16,17 @@ struct Verify: GraderSubcommand {
     @Option(help: "terminal or json.")
     var format: OutputFormat = .terminal
 
+    @Flag(help: "Also generate mutants of each reference and score each exercise by the share its cases catch (needs `swift build --product mutate`).")
+    var mutants = false
+
+    @Option(help: "With --mutants: the most mutants tried per exercise (a fixed sample when there are more).")
+    var mutantsPerExercise = 40
+
     func perform() throws -> Int32 {
         let workspace = try options.workspace { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
         }
-        let report = try workspace.verify(jobs: jobOptions.jobs)
+        let report = try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil)
         switch format {
         case .json: try emit(try JSONReport.render(report), to: nil)
         case .terminal: print(VerifyTerminalReport(style: terminalStyle).render(report), terminator: "")

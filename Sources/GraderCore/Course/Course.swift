@@ -8,6 +8,8 @@ public struct Course: Sendable {
     public var lessons: [Lesson]
     /// The default limits from `grader.yml`, which lessons run under too.
     public var limits: Limits
+    /// The least share of its generated mutants each exercise's cases must catch.
+    public var mutationMinimum: Double = 0.9
 
     /// Every exercise, in course order.
     public var exercises: [Exercise] { lessons.flatMap(\.exercises) }

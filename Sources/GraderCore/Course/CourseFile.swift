@@ -20,9 +20,12 @@ struct CourseFile: Decodable {
     var title: String
     var defaults: LimitsFile?
     var lessons: [LessonEntry]
+    /// The least mutation score an exercise may have (`grader verify --mutants`).
+    var mutationMinimum: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case format, title, defaults, lessons
+        case mutationMinimum = "mutation_minimum"
     }
 
     init(from decoder: Decoder) throws {
@@ -32,6 +35,11 @@ struct CourseFile: Decodable {
         title = try container.decode(String.self, forKey: .title)
         defaults = try container.decodeIfPresent(LimitsFile.self, forKey: .defaults)
         lessons = try container.decode([LessonEntry].self, forKey: .lessons)
+        mutationMinimum = try container.decodeIfPresent(Double.self, forKey: .mutationMinimum)
+        if let minimum = mutationMinimum, !(minimum.isFinite && (0...1).contains(minimum)) {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.mutationMinimum],
+                                                   debugDescription: "a share between 0 and 1, such as 0.9"))
+        }
     }
 
     struct LessonEntry: Decodable {

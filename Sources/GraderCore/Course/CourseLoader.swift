@@ -64,8 +64,10 @@ public struct CourseLoader {
             lessons.append(CourseManifest.LessonEntry(id: entry.id, title: entry.title, exercises: exercises,
                                                       file: root.appendingPathComponent("Lessons/\(entry.id).md")))
         }
-        return CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
-                              points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
+        var manifest = CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
+                                      points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
+        manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
+        return manifest
     }
 
     /// Loads the exercises of `manifest` whose ids are in `only` (every exercise when nil),
@@ -99,7 +101,9 @@ public struct CourseLoader {
         let lessons = manifest.lessons.map { lesson in
             Lesson(id: lesson.id, title: lesson.title, exercises: lesson.exercises.compactMap { byID[$0.id] }, file: lesson.file)
         }
-        return Loaded(course: Course(root: manifest.root, title: manifest.title, lessons: lessons, limits: manifest.limits),
+        var course = Course(root: manifest.root, title: manifest.title, lessons: lessons, limits: manifest.limits)
+        course.mutationMinimum = manifest.mutationMinimum
+        return Loaded(course: course,
                       problems: problems)
     }
 
@@ -231,6 +235,7 @@ public struct CourseLoader {
             directory: directory, displayPath: displayPath, learnerFiles: learnerFiles,
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
+        exercise.equivalentMutants = file.equivalentMutants
         return (exercise, problems)
     }
 

@@ -10,6 +10,8 @@ public struct CourseManifest: Sendable {
     public var limits: Limits
     /// The default points of an exercise.
     public var points: Int
+    /// The least share of its generated mutants each exercise's cases must catch (`mutation_minimum`).
+    public var mutationMinimum: Double = 0.9
     public var lessons: [LessonEntry]
     /// What is wrong with `grader.yml` (a lesson listed twice, an exercise with no `exercise.yml`).
     public var problems: [CourseProblem]

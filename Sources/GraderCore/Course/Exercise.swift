@@ -25,6 +25,9 @@ public struct Exercise: Sendable {
     public var mutants: [Mutant]
     /// Items of the course's `Resources/` this exercise's bundle holds besides its own `Resources/`.
     public var sharedResources: [URL] = []
+    /// Generated mutants that no case can catch because they change nothing, by name, each with
+    /// the author's one-line reason (`equivalent_mutants` in `exercise.yml`).
+    public var equivalentMutants: [String: String] = [:]
 
     public var driverURL: URL { directory.appendingPathComponent("Driver.swift") }
     public var referenceDirectory: URL { directory.appendingPathComponent("Reference") }

@@ -14,11 +14,13 @@ struct ExerciseFile: Decodable {
     var resources: [String]
     var cases: [CaseFile]
     var explore: ExplorationFile?
+    var equivalentMutants: [String: String]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case format, title, summary, points, hints, limits
         case defaultsSuites = "defaults_suites"
         case resources, cases, explore
+        case equivalentMutants = "equivalent_mutants"
     }
 
     init(from decoder: Decoder) throws {
@@ -34,5 +36,6 @@ struct ExerciseFile: Decodable {
         resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? []
         cases = try container.decode([CaseFile].self, forKey: .cases)
         explore = try container.decodeIfPresent(ExplorationFile.self, forKey: .explore)
+        equivalentMutants = try container.decodeIfPresent([String: String].self, forKey: .equivalentMutants) ?? [:]
     }
 }

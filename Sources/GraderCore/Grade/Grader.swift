@@ -103,10 +103,17 @@ public final class Grader: @unchecked Sendable {
             guard case .built(let bundle)? = buildFor[index] else { continue }
             tasks += job.exercise.cases.map { (index, $0, bundle) }
         }
+        let failedJobs = FailedJobs()
         let caseResults = pool.map(tasks) { task in
             let exercise = jobs[task.job].exercise
-            return (task.job, self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
-                                         referenceBundle: referenceByExercise[exercise.id]))
+            if self.options.stopsAtFirstFailure, failedJobs.contains(task.job) {
+                return (task.job, CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
+                                             weight: task.testCase.weight, status: .failed, failure: nil, duration: 0))
+            }
+            let result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
+                                    referenceBundle: referenceByExercise[exercise.id])
+            if result.status == .failed { failedJobs.insert(task.job) }
+            return (task.job, result)
         }
         var casesByJob: [Int: [CaseResult]] = [:]
         for (job, result) in caseResults { casesByJob[job, default: []].append(result) }
@@ -198,5 +205,23 @@ public final class Grader: @unchecked Sendable {
             case nil: return []
             }
         }
+    }
+}
+
+/// The jobs with a failed case so far, shared by concurrent work items.
+final class FailedJobs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var jobs: Set<Int> = []
+
+    func insert(_ job: Int) {
+        lock.lock()
+        jobs.insert(job)
+        lock.unlock()
+    }
+
+    func contains(_ job: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return jobs.contains(job)
     }
 }

@@ -16,6 +16,9 @@ public struct GraderOptions: Sendable, Hashable {
     public var exploresThoroughly: Bool
     /// Run only this sequence (1-based) of each exploration: `check --sequence N` replays one.
     public var explorationSequence: Int?
+    /// Once one case of a job fails, its other cases are not run (and count as failed): a
+    /// mutant needs only one case to catch it.
+    public var stopsAtFirstFailure = false
 
     public init(jobs: Int = GraderOptions.defaultJobs, reusesResults: Bool = false, shrinksFailures: Bool = true,
                 exploresThoroughly: Bool = false, explorationSequence: Int? = nil) {
@@ -31,6 +34,14 @@ public struct GraderOptions: Sendable, Hashable {
     /// What `grader check` uses: verdicts reused unless `noCache`.
     public static func check(jobs: Int = defaultJobs, noCache: Bool = false, sequence: Int? = nil) -> GraderOptions {
         GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
+    }
+
+    /// What `grader verify --mutants` uses for generated mutants: `verify`'s, except that a
+    /// mutant's remaining cases are skipped once one fails.
+    public static func mutation(jobs: Int = defaultJobs) -> GraderOptions {
+        var options = verify(jobs: jobs)
+        options.stopsAtFirstFailure = true
+        return options
     }
 
     /// What `grader verify` uses: everything runs again, explorations try more sequences, and

@@ -24,6 +24,26 @@ public struct VerifyTerminalReport {
             lines += lesson.problems.map { "    \($0)" }
             lines += lesson.failures.map { "    \($0)" }
         }
+        for score in report.mutation {
+            let mark = score.passed ? style.green("✓") : style.red("✗")
+            let percent = Int((score.score * 100).rounded(.down))
+            var summary = "\(mark) \(score.exercise): mutation score \(percent)% (\(score.caught) of \(score.caught + score.survivors.filter { $0.equivalentBecause == nil }.count) caught"
+            if score.tried < score.generated { summary += ", a sample of \(score.tried) of \(score.generated) mutants" }
+            if score.notCompiled > 0 { summary += ", \(score.notCompiled) did not compile" }
+            summary += "; at least \(Int((score.minimum * 100).rounded()))% wanted)"
+            lines.append(summary)
+            for survivor in score.survivors {
+                if let reason = survivor.equivalentBecause {
+                    lines.append(style.dim("    equivalent: \(survivor.name): \(reason)"))
+                    continue
+                }
+                lines.append("    survived: \(survivor.name) (\(survivor.change))")
+                lines += survivor.diff.split(separator: "\n").map { "      " + $0 }
+            }
+        }
+        if report.mutation.contains(where: { $0.survivors.contains { $0.equivalentBecause == nil } }) {
+            lines.append(style.dim("    a survivor is a bug no case catches: add a case that does, or list it under equivalent_mutants in exercise.yml with the reason it changes nothing"))
+        }
         lines.append("")
         lines.append("verify: \(report.passedCount) passed, \(report.failedCount) failed")
         return lines.joined(separator: "\n") + "\n"

@@ -17,10 +17,15 @@ public struct VerifyReport: Codable, Sendable {
     public var checks: [VerifyCheck]
     /// Every written lesson, checked as `grader lessons check` does.
     public var lessons: [LessonResult] = []
+    /// With `--mutants`: each exercise's mutation score.
+    public var mutation: [MutationScore] = []
 
-    public var passedCount: Int { checks.filter(\.passed).count + lessons.filter(\.passed).count }
+    public var passedCount: Int {
+        checks.filter(\.passed).count + lessons.filter(\.passed).count + mutation.filter(\.passed).count
+    }
     public var failedCount: Int {
         checks.count - checks.filter(\.passed).count + problems.count + lessons.filter { !$0.passed }.count
+            + mutation.filter { !$0.passed }.count
     }
     public var isClean: Bool { failedCount == 0 }
 }

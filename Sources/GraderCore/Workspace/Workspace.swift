@@ -15,9 +15,12 @@ public final class Workspace: @unchecked Sendable {
     /// `.grader/` inside the course: builds, caches, containers, last statuses.
     public let workDirectory: URL
     let workbench: Workbench
+    /// The running grader: the `mutate` tool is built beside it.
+    let executable: URL
 
     private init(manifest: CourseManifest, scope: CourseScope, loaded: CourseLoader.Loaded, workDirectory: URL,
-                 workbench: Workbench) {
+                 workbench: Workbench, executable: URL) {
+        self.executable = executable
         self.manifest = manifest
         self.scope = scope
         course = loaded.course
@@ -53,7 +56,8 @@ public final class Workspace: @unchecked Sendable {
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
         let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
-        return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench)
+        return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench,
+                         executable: executable)
     }
 
     /// The scope's exercises that loaded, in the scope's order.
@@ -86,9 +90,22 @@ public final class Workspace: @unchecked Sendable {
 
     /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the
     /// problems that concern them, `jobs` builds and runs at a time.
-    public func verify(jobs: Int = GraderOptions.defaultJobs) throws -> VerifyReport {
-        try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
+    /// - Parameter mutants: also generate up to this many mutants of each reference and score
+    ///   the exercise by the share its cases catch (`grader verify --mutants`).
+    public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil) throws -> VerifyReport {
+        var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
             .verify(exercises, lessons: lessons, problems: relevantProblems)
+        if let mutants {
+            let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
+            guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+                throw GraderError.missingTool("mutate", hint: "build it with `swift build --product mutate` (it needs swift-syntax, which `grader` alone does not)")
+            }
+            report.mutation = try MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
+                                                 directory: workDirectory.appendingPathComponent("generated-mutants"),
+                                                 limit: mutants, minimum: course.mutationMinimum)
+                .score(exercises)
+        }
+        return report
     }
 
     /// The problems that concern the scope: all of them for the whole course, otherwise those of

@@ -1,0 +1,36 @@
+import Foundation
+
+/// How many of an exercise's generated mutants its cases catch (`grader verify --mutants`).
+public struct MutationScore: Codable, Sendable {
+    /// A generated mutant that every case passed.
+    public struct Survivor: Codable, Sendable {
+        public var name: String
+        /// What changed, such as "`<` → `<=`".
+        public var change: String
+        public var line: Int
+        /// The line before and after, as a two-line diff.
+        public var diff: String
+        /// The author's reason, when `exercise.yml` lists it as equivalent.
+        public var equivalentBecause: String?
+    }
+
+    public var exercise: String
+    /// Mutants generated from the reference, and how many were tried (a sample when there are more).
+    public var generated: Int
+    public var tried: Int
+    /// Tried mutants that did not compile: they count neither way.
+    public var notCompiled: Int
+    public var caught: Int
+    /// Mutants every case passed, equivalent ones included.
+    public var survivors: [Survivor]
+    /// The least score the course accepts.
+    public var minimum: Double
+
+    /// Caught ÷ (caught + survivors not listed as equivalent); 1 when nothing compiled.
+    public var score: Double {
+        let counted = caught + survivors.filter { $0.equivalentBecause == nil }.count
+        return counted == 0 ? 1 : Double(caught) / Double(counted)
+    }
+
+    public var passed: Bool { score >= minimum }
+}

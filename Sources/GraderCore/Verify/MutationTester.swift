@@ -1,0 +1,119 @@
+import Foundation
+
+/// Measures how strong each exercise's cases are: generates mutants of its reference with the
+/// `mutate` tool (built apart from the grader, with swift-syntax), grades a sample of them in
+/// parallel, and scores the exercise by the share its cases catch.
+public struct MutationTester {
+    /// One generated mutant as `mutate` lists it in `index.json`.
+    struct Generated: Decodable {
+        struct Change: Decodable {
+            var line: Int
+            var start: Int
+            var end: Int
+            var replacement: String
+            var description: String
+        }
+        var name: String
+        var mutation: Change
+    }
+
+    let grader: Grader
+    /// The `mutate` executable.
+    let tool: URL
+    /// Where generated mutants are written (`.grader/generated-mutants`).
+    let directory: URL
+    /// The most mutants tried per exercise: a sample drawn by the exercise's id when there are more.
+    let limit: Int
+    let minimum: Double
+
+    public init(grader: Grader, tool: URL, directory: URL, limit: Int, minimum: Double) {
+        self.grader = grader
+        self.tool = tool
+        self.directory = directory
+        self.limit = limit
+        self.minimum = minimum
+    }
+
+    /// The mutation score of each exercise with one learner file.
+    public func score(_ exercises: [Exercise]) throws -> [MutationScore] {
+        var jobs: [Grader.Job] = []
+        var generatedCount: [String: Int] = [:]
+        var byName: [String: [String: Generated]] = [:]
+        for exercise in exercises where exercise.learnerFiles.count == 1 {
+            let generated = try generate(exercise)
+            generatedCount[exercise.id] = generated.count
+            let sample = Self.sample(generated, limit: limit, key: exercise.id)
+            byName[exercise.id] = Dictionary(sample.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var copy = exercise
+            copy.mutants = sample.map { Mutant(name: $0.name, form: .file(folder(of: exercise).appendingPathComponent("\($0.name).swift"))) }
+            jobs += sample.map { Grader.Job(exercise: copy, variant: .mutant($0.name)) }
+        }
+        let results = try grader.grade(jobs)
+        var scores: [MutationScore] = []
+        for exercise in exercises where generatedCount[exercise.id] != nil {
+            let mine = zip(jobs, results).filter { $0.0.exercise.id == exercise.id }
+            let reference = (try? String(contentsOf: exercise.referenceSources[0], encoding: .utf8)) ?? ""
+            let lines = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var score = MutationScore(exercise: exercise.id, generated: generatedCount[exercise.id] ?? 0, tried: mine.count,
+                                      notCompiled: 0, caught: 0, survivors: [], minimum: minimum)
+            for (job, result) in mine {
+                guard case .mutant(let name) = job.variant, let mutant = byName[exercise.id]?[name] else { continue }
+                switch result.status {
+                case .compileError: score.notCompiled += 1
+                case .failed, .courseError: score.caught += 1
+                case .passed:
+                    score.survivors.append(MutationScore.Survivor(
+                        name: name, change: mutant.mutation.description, line: mutant.mutation.line,
+                        diff: Self.diff(lines, mutant), equivalentBecause: exercise.equivalentMutants[name]))
+                }
+            }
+            scores.append(score)
+        }
+        return scores
+    }
+
+    private func folder(of exercise: Exercise) -> URL {
+        directory.appendingPathComponent(exercise.id.replacingOccurrences(of: "/", with: "_"))
+    }
+
+    /// Runs `mutate` on the exercise's reference; returns what it generated.
+    private func generate(_ exercise: Exercise) throws -> [Generated] {
+        let folder = folder(of: exercise)
+        try? FileManager.default.removeItem(at: folder)
+        let run = try ChildProcess.run(tool.path, [exercise.referenceSources[0].path, folder.path],
+                                       environment: ProcessInfo.processInfo.environment, timeLimit: 120)
+        guard run.termination == .exited(0),
+              let data = FileManager.default.contents(atPath: folder.appendingPathComponent("index.json").path) else {
+            throw GraderError.io("mutate could not generate the mutants of \(exercise.displayPath)/Reference: \(run.output)")
+        }
+        do {
+            return try JSONDecoder().decode([Generated].self, from: data)
+        } catch {
+            throw GraderError.io("mutate wrote an index that does not read: \(error)")
+        }
+    }
+
+    /// At most `limit` of `mutants`, the same ones every run: ordered by a hash of `key` and
+    /// each name, then back in source order.
+    static func sample(_ mutants: [Generated], limit: Int, key: String) -> [Generated] {
+        guard mutants.count > limit else { return mutants }
+        let picked = Set(mutants.map(\.name).sorted { ContentHash.hex(of: Data("\(key)/\($0)".utf8)) < ContentHash.hex(of: Data("\(key)/\($1)".utf8)) }
+            .prefix(limit))
+        return mutants.filter { picked.contains($0.name) }
+    }
+
+    /// `-  42 | if count >= limit {` and `+  42 | if count > limit {`.
+    static func diff(_ lines: [String], _ mutant: Generated) -> String {
+        let line = mutant.mutation.line
+        guard line >= 1, line <= lines.count else { return mutant.mutation.description }
+        let original = lines[line - 1]
+        // The change's own line, rebuilt: the replacement spliced into the original line.
+        let lineStart = lines[..<(line - 1)].reduce(0) { $0 + $1.utf8.count + 1 }
+        var bytes = Array(original.utf8)
+        let from = max(0, min(bytes.count, mutant.mutation.start - lineStart))
+        let to = max(from, min(bytes.count, mutant.mutation.end - lineStart))
+        bytes.replaceSubrange(from..<to, with: Array(mutant.mutation.replacement.utf8))
+        let changed = String(decoding: bytes, as: UTF8.self)
+        return "- \(line) | \(original.trimmingCharacters(in: .whitespaces))\n+ \(line) | \(changed.trimmingCharacters(in: .whitespaces))"
+    }
+}

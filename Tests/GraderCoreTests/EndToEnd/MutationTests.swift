@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// `grader verify --mutants` on the fixture's counter: generated mutants graded for real.
+@Suite(.serialized)
+struct MutationTests {
+    private func verifyCounter(_ course: TemporaryCourse) throws -> VerifyReport {
+        let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
+                                           workDirectory: GradingHarness.workDirectory) { manifest in
+            try .verification(["counter"], in: manifest, currentDirectory: course.root)
+        }
+        return try workspace.verify(jobs: 2, mutants: 100)
+    }
+
+    @Test func survivorsAreShownAsDiffsAndLowerTheScore() throws {
+        let course = try TemporaryCourse.fixture()
+        let report = try verifyCounter(course)
+        let score = try #require(report.mutation.first)
+        #expect(report.mutation.count == 1)
+        #expect(score.exercise == "00-fixtures/01-counter")
+        #expect(score.generated == 10 && score.tried == 10)
+        // No case increments by 0, so `step >= 0` → `step > 0` (or `>= 1`) goes unnoticed.
+        #expect(score.survivors.map(\.name) == ["L13-relational-1", "L13-integer-literal-1"])
+        #expect(score.survivors.first?.diff == "- 13 | guard step >= 0 else { throw CounterError.negative }\n+ 13 | guard step > 0 else { throw CounterError.negative }")
+        #expect(score.caught + score.notCompiled == 8)
+        #expect(score.score < 0.9 && !score.passed)
+        #expect(!report.isClean)
+        let text = VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
+        #expect(text.contains("✗ 00-fixtures/01-counter: mutation score"))
+        #expect(text.contains("survived: L13-relational-1 (`>=` → `>`)"))
+    }
+
+    @Test func anEquivalentMutantWithAReasonDoesNotCount() throws {
+        let course = try TemporaryCourse.fixture()
+        let yaml = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/exercise.yml")
+        let text = try String(contentsOf: yaml, encoding: .utf8)
+        try course.write("Exercises/00-fixtures/01-counter/exercise.yml",
+                         text + """
+                             equivalent_mutants:
+                               L13-relational-1: the statement leaves a step of 0 open
+                               L13-integer-literal-1: the statement leaves a step of 0 open
+
+                             """)
+        let report = try verifyCounter(course)
+        let score = try #require(report.mutation.first)
+        #expect(score.survivors.allSatisfy { $0.equivalentBecause == "the statement leaves a step of 0 open" })
+        #expect(score.score == 1 && score.passed)
+        #expect(report.isClean)
+    }
+}
