@@ -9,6 +9,8 @@ struct CaseFile: Decodable {
     var container: [ContainerAssertionFile]
     var repetitions: Int?
     var seed: UInt64?
+    /// `changes`: kill at each change of the container's files instead of at seeded moments.
+    var killAt: String?
     var generate: InputSpecFile?
     /// `10x`: relative to the reference's time.
     var timeout: String?
@@ -18,6 +20,7 @@ struct CaseFile: Decodable {
         case name, weight, hidden, steps, container
         case repetitions = "repeat"
         case seed, generate, timeout
+        case killAt = "kill_at"
         case timeoutFloor = "timeout_floor"
     }
 
@@ -31,6 +34,7 @@ struct CaseFile: Decodable {
         self.container = try container.decodeIfPresent([ContainerAssertionFile].self, forKey: .container) ?? []
         repetitions = try container.decodeIfPresent(Int.self, forKey: .repetitions)
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        killAt = try container.decodeIfPresent(String.self, forKey: .killAt)
         generate = try container.decodeIfPresent(InputSpecFile.self, forKey: .generate)
         timeout = try container.decodeIfPresent(String.self, forKey: .timeout)
         timeoutFloor = try container.decodeIfPresent(SecondsValue.self, forKey: .timeoutFloor)

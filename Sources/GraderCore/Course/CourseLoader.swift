@@ -244,9 +244,10 @@ public struct CourseLoader {
                            document: YAMLDocument) -> [CourseProblem] {
         var problems: [CourseProblem] = []
         guard let killIndex = testCase.steps.firstIndex(where: { if case .killDuring = $0 { return true } else { return false } }) else {
-            if file.repetitions != nil || file.seed != nil {
-                problems.append(document.problem(at: path + [AnyCodingKey(file.repetitions != nil ? "repeat" : "seed")],
-                                                 "`repeat` and `seed` belong to cases with a `kill_during` step"))
+            if file.repetitions != nil || file.seed != nil || file.killAt != nil {
+                let key = file.repetitions != nil ? "repeat" : file.seed != nil ? "seed" : "kill_at"
+                problems.append(document.problem(at: path + [AnyCodingKey(key)],
+                                                 "`repeat`, `seed` and `kill_at` belong to cases with a `kill_during` step"))
             }
             return problems
         }
@@ -260,6 +261,13 @@ public struct CourseLoader {
             problems.append(document.problem(at: path + [AnyCodingKey("repeat")], "repeat between 1 and 500 times"))
         }
         testCase.crash = CrashPlan(repetitions: repetitions, seed: file.seed ?? 1)
+        switch file.killAt {
+        case nil, "time": break
+        case "changes": testCase.crash?.atEachFileChange = true
+        case let other?:
+            problems.append(document.problem(at: path + [AnyCodingKey("kill_at")],
+                                             "kill_at is `changes` (before each change of a file) or `time` (at seeded moments), not '\(other)'"))
+        }
         // After the kill the data is either old or new: only literal expectations can say which are fine.
         for (index, step) in testCase.steps.enumerated() where index > killIndex {
             if case .call(let call) = step, call.expectation == .reference {

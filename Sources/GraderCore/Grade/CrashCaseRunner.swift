@@ -23,6 +23,7 @@ struct CrashCaseRunner: Sendable {
         let saved = scratchDirectory.appendingPathComponent("before-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: saved) }
         var calibrationPlan = LaunchPlan.plain
+        calibrationPlan.countsFileChanges = plan.atEachFileChange
         if resumes { calibrationPlan.snapshot = (killIndex - 1, saved) }
         let calibration = attempt.run(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: calibrationPlan)
         if let failure = calibration.failure {
@@ -34,6 +35,42 @@ struct CrashCaseRunner: Sendable {
         var repeated = testCase
         repeated.steps = Array(testCase.steps[skipped...])
         let repeatedReference = reference.map { CaseRun(steps: Array($0.steps.dropFirst(skipped)), container: $0.container) }
+        func failed(_ outcome: CaseAttempt.Outcome, _ run: String, _ detail: String) -> (StepFailure?, CaseVariation?)? {
+            guard var failure = outcome.failure else { return nil }
+            // Numbered and listed as in the whole case.
+            failure.stepIndex += skipped
+            failure.steps = testCase.steps[..<skipped].map(\.action) + failure.steps
+            failure.message += " (after a kill part-way through \(call.operation))"
+            return (failure, CaseVariation(seed: plan.seed, run: run, detail: detail))
+        }
+
+        if plan.atEachFileChange {
+            guard let changes = calibration.run.flatMap({ killIndex < $0.steps.count ? $0.steps[killIndex].fileChanges : nil }) else {
+                return (StepFailure(kind: .driverFault, stepIndex: killIndex, step: testCase.steps[killIndex].action,
+                                    message: "the grader could not count the file changes of \(call.operation) (its counter needs a C compiler, which the Swift toolchain ships as clang). This is a problem with the grader's set-up, not your code.",
+                                    stdout: "", stderr: ""), nil)
+            }
+            // Before each change, and once after the last: every state the call passes through.
+            let points = Self.killPoints(changes: changes, cap: plan.repetitions)
+            var next = 0
+            while next < points.count {
+                let wave = Array(points[next..<min(points.count, next + pool.jobs)])
+                let outcomes = pool.map(wave) { point in
+                    attempt.run(repeated, exercise: exercise, bundle: bundle, reference: repeatedReference,
+                                plan: LaunchPlan(startingContainer: resumes ? saved : nil, countsFileChanges: true, killAtChange: point))
+                }
+                for (point, outcome) in zip(wave, outcomes) {
+                    let moment = point > changes
+                        ? "killed right after \(call.operation), which made \(changes) change\(changes == 1 ? "" : "s") to files"
+                        : "killed just before change \(point) of the \(changes) that \(call.operation) makes to files (each creation, write, rename or removal counts)"
+                    if let found = failed(outcome, "kill point \(points.firstIndex(of: point)! + 1) of \(points.count)", moment) {
+                        return found
+                    }
+                }
+                next += wave.count
+            }
+            return (nil, nil)
+        }
 
         // The moments are stratified: repetition k of n is killed in its own slice of the call's
         // time (slices shuffled, a random point in each), so a torn-write window of 1/n of the
@@ -53,21 +90,26 @@ struct CrashCaseRunner: Sendable {
                                              startingContainer: resumes ? saved : nil))
             }
             for (repetition, outcome) in zip(wave, outcomes) {
-                if var failure = outcome.failure {
-                    // Numbered and listed as in the whole case.
-                    failure.stepIndex += skipped
-                    failure.steps = testCase.steps[..<skipped].map(\.action) + failure.steps
-                    failure.message += " (after a kill part-way through \(call.operation))"
-                    let fraction = fractions[repetition]
-                    return (failure, CaseVariation(
-                        seed: plan.seed, run: "repetition \(repetition + 1) of \(plan.repetitions)",
-                        detail: String(format: "killed %.1f ms into %@ (%.0f%% of the %.1f ms it took without a kill)",
-                                       fraction * callTime * 1000, call.operation, fraction * 100, callTime * 1000)))
+                let fraction = fractions[repetition]
+                if let found = failed(outcome, "repetition \(repetition + 1) of \(plan.repetitions)",
+                                      String(format: "killed %.1f ms into %@ (%.0f%% of the %.1f ms it took without a kill)",
+                                             fraction * callTime * 1000, call.operation, fraction * 100, callTime * 1000)) {
+                    return found
                 }
                 if let answered = outcome.run?.answeredBeforeKill { full = min(full, answered) }
             }
             next += wave.count
         }
         return (nil, nil)
+    }
+
+    /// The changes to kill before (1…changes), and `changes + 1` for right after the call; at
+    /// most `cap` of them, spread evenly, the first and the last always among them.
+    static func killPoints(changes: Int, cap: Int) -> [Int] {
+        let all = Array(1...(max(0, changes) + 1))
+        guard all.count > cap else { return all }
+        guard cap >= 2 else { return [1] }
+        let step = Double(all.count - 1) / Double(cap - 1)
+        return Array(Set((0..<cap).map { all[Int((Double($0) * step).rounded())] })).sorted()
     }
 }

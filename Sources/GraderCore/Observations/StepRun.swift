@@ -8,4 +8,14 @@ public struct StepRun: Hashable, Sendable, Codable {
     public var stderr: String
     /// Wall-clock seconds the step took.
     public var duration: Double
+    /// How many changes the call made to files in the container, when they were counted.
+    public var fileChanges: Int?
+
+    public init(event: StepEvent, stdout: String, stderr: String, duration: Double, fileChanges: Int? = nil) {
+        self.event = event
+        self.stdout = stdout
+        self.stderr = stderr
+        self.duration = duration
+        self.fileChanges = fileChanges
+    }
 }

@@ -10,9 +10,11 @@ struct AppLauncher: Sendable {
     /// - Parameter protocolPipes: hand over the request and reply pipes (an exercise binary);
     ///   false for a program that only prints (a lesson).
     func launch(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String] = [],
-                environment: PhoneEnvironment = .neutral, protocolPipes: Bool) throws -> ChildProcess {
+                environment: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
+                protocolPipes: Bool) throws -> ChildProcess {
         let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits,
-                                      defaultsSuites: defaultsSuites, environment: environment)
+                                      defaultsSuites: defaultsSuites, environment: environment,
+                                      countsFileChanges: countsFileChanges)
         return try ChildProcess(executable: command.executable, arguments: command.arguments,
                                 environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
     }

@@ -14,9 +14,9 @@ final class AppSession {
     private var sequence = 0
 
     init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-         environment: PhoneEnvironment) throws {
+         environment: PhoneEnvironment, countsFileChanges: Bool = false) throws {
         process = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
-                                      environment: environment, protocolPipes: true)
+                                      environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
         deadline = Date().addingTimeInterval(limits.timeLimit)
         self.limits = limits
         self.launcher = launcher
@@ -25,24 +25,32 @@ final class AppSession {
     }
 
     /// Writes one request with the next sequence number; false when the app no longer reads.
-    private func send(_ request: WireRequest) -> Bool {
+    private func send(_ request: WireRequest, killAtChange: Int? = nil) -> Bool {
         sequence += 1
-        guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence)) else { return false }
+        guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence, killAtChange: killAtChange)) else {
+            return false
+        }
         return process.send(line)
     }
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
     /// - Parameter limit: for a performance case, the call's own limit and how it was set.
-    func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil) -> StepRun {
+    /// - Parameter killAtChange: the app kills itself just before the call's nth change of a
+    ///   file (the file-change counter must be loaded); the step is then `killed`.
+    func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil, killAtChange: Int? = nil) -> StepRun {
         let started = Date()
-        guard send(.call(operation: operation, arguments: arguments)) else {
+        guard send(.call(operation: operation, arguments: arguments), killAtChange: killAtChange) else {
             return finish(event: ended(), started: started)
         }
         let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
         let waited = process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes)
         let event: StepEvent
+        var changes: Int?
         if case .reply(let line) = waited {
-            event = Self.decodeReply(line, sequence: sequence, secret: secret)
+            (event, changes) = Self.decodeReply(line, sequence: sequence, secret: secret)
+        } else if killAtChange != nil, waited == .ended,
+                  AppLauncher.event(for: launcher.exit(of: process, within: 2)) == .crashed(signal: 9) {
+            event = .killed
         } else if waited == .timedOut, let limit, callDeadline <= deadline {
             // The call's own limit, not the launch's, ran out.
             process.kill()
@@ -50,7 +58,9 @@ final class AppSession {
         } else {
             event = launcher.limitBreach(waited, of: process, limits: limits) ?? ended()
         }
-        return finish(event: event, started: started)
+        var run = finish(event: event, started: started)
+        run.fileChanges = changes
+        return run
     }
 
     /// Waits until the app has started and answers requests (it replies to the `operations`
@@ -120,14 +130,14 @@ final class AppSession {
     /// The driver's reply to request `sequence`, or `malformedReply` for anything else: a line
     /// that is not a reply, or one without this launch's secret or for another request (written
     /// to the reply descriptor by the learner's code).
-    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> StepEvent {
+    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> (StepEvent, changes: Int?) {
         let text = String(decoding: line.prefix(200), as: UTF8.self)
         guard let envelope = try? JSONDecoder().decode(WireEnvelope<WireReply>.self, from: line) else {
-            return .malformedReply(text)
+            return (.malformedReply(text), nil)
         }
         guard envelope.secret == secret, envelope.sequence == sequence else {
-            return .forgedReply(text)
+            return (.forgedReply(text), nil)
         }
-        return .replied(envelope.message)
+        return (.replied(envelope.message), envelope.changes)
     }
 }

@@ -13,6 +13,11 @@ struct LaunchPlan: Sendable {
     /// Save the container into `folder` once the step at `afterStep` has run (a `relaunch` or
     /// `kill`, so that no process is left that could still change it).
     var snapshot: (afterStep: Int, folder: URL)?
+    /// Preload the file-change counter into every launch of the case.
+    var countsFileChanges = false
+    /// For a `kill_during` step: kill the app just before the call's nth change of a file (or
+    /// right after the call, when it makes fewer), instead of after `killAfter` seconds.
+    var killAtChange: Int?
 
     static let plain = LaunchPlan()
 }
@@ -58,7 +63,8 @@ struct CaseLauncher: CaseLaunching {
             if let current = session, !current.isGone { return current }
             let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                                       environment: testCase.environment)
+                                       environment: testCase.environment,
+                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil)
             session = fresh
             if timed { _ = fresh.waitUntilReady() }
             return fresh
@@ -69,7 +75,17 @@ struct CaseLauncher: CaseLaunching {
             switch step {
             case .killDuring(let call):
                 let app = try launched(timed: true)
-                if let killAfter = plan.killAfter {
+                if let killAt = plan.killAtChange {
+                    var called = app.call(call.operation, arguments: call.arguments, killAtChange: killAt)
+                    // Fewer changes than that: the kill comes right after the call.
+                    if case .replied = called.event {
+                        let killed = app.kill()
+                        called.event = killed.event
+                        answeredBeforeKill = called.duration
+                    }
+                    run = called
+                    session = nil
+                } else if let killAfter = plan.killAfter {
                     let (killed, answeredAfter) = app.callAndKill(call.operation, arguments: call.arguments, after: killAfter)
                     run = killed
                     if let answeredAfter { answeredBeforeKill = answeredAfter }

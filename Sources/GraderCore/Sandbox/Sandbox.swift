@@ -23,6 +23,8 @@ public struct Sandbox: Sendable {
     var prlimit: String
     var etcDirectory: URL
     var readOnlyPaths: [String]
+    /// The file-change counter (``FileChangeShim``), when a C compiler could build it.
+    var fileChangeShim: URL?
 
     /// Prepares the sandbox: finds bubblewrap, writes the password and group files, and checks
     /// that a sandboxed process can start.
@@ -50,13 +52,16 @@ public struct Sandbox: Sendable {
             throw GraderError.io("cannot write the sandbox's files in \(etc.path): \(error.localizedDescription)")
         }
         sandbox.readOnlyPaths = toolchain.runtimeLibraryDirectories.map(\.path).filter { !$0.hasPrefix("/usr/") }
+        sandbox.fileChangeShim = try? FileChangeShim.build(toolchain: toolchain, directory: workDirectory)
         try sandbox.selfTest()
         return sandbox
     }
 
     /// The command line and environment that start `bundle`'s executable on `container`.
+    /// - Parameter countsFileChanges: preload the file-change counter (for a case that kills its
+    ///   app at each change of its files).
     func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String],
-                 environment phone: PhoneEnvironment = .neutral)
+                 environment phone: PhoneEnvironment = .neutral, countsFileChanges: Bool = false)
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
@@ -95,6 +100,10 @@ public struct Sandbox: Sendable {
             "--chdir", Self.homePath,
             "--clearenv",
         ]
+        if countsFileChanges, let shim = fileChangeShim {
+            arguments += ["--ro-bind", shim.path, FileChangeShim.sandboxPath]
+            environment["LD_PRELOAD"] = FileChangeShim.sandboxPath
+        }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
             arguments += ["--setenv", key, value]
         }
