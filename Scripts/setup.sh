@@ -33,8 +33,9 @@ fi
 
 command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on PATH (swift.org/install)." >&2; exit 1; }
 
-# Builds the grader and the static ExerciseKit runtime that exercise binaries link against.
-swift build
+# Builds the grader and the ExerciseKit runtime that exercise binaries link against; not the
+# `mutate` tool, whose swift-syntax only course authors need (`swift build --product mutate`).
+swift build --product grader
 # Checks the sandbox and fills the compiler's module cache, so that the first check does not pay for it.
 swift run grader prepare
 echo "setup: done. Next: swift run grader check"
