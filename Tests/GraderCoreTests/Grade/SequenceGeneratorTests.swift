@@ -1,0 +1,41 @@
+import ExerciseKit
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The edges an exploration's arguments favour, each still a value its generator could make.
+struct SequenceGeneratorTests {
+    private func edges(_ generator: ValueGenerator, near earlier: [JSONValue] = [], draws: Int = 300) -> Set<JSONValue> {
+        var random = SeededRandom(seed: 9)
+        return Set((0..<draws).compactMap { _ in SequenceGenerator.edge(of: generator, near: earlier, using: &random) })
+    }
+
+    @Test func stringsAreEmptyLongestOrAnEarlierOneInAnotherCaseOrPadded() {
+        let letters = GeneratorFile.expand(alphabet: "abAB ")
+        let found = edges(.string(alphabet: letters, minLength: 0, maxLength: 4), near: [.string("ab")])
+        #expect(found.contains(.string("")))
+        #expect(found.contains(.string("AB")))
+        #expect(found.contains(.string(" ab ")))
+        #expect(found.allSatisfy { $0.stringValue.map { $0.count <= 4 && $0.allSatisfy { letters.contains(String($0)) } } ?? false })
+        // An alphabet without capitals or spaces gets no such variants.
+        let lower = edges(.string(alphabet: ["a", "b"], minLength: 1, maxLength: 3), near: [.string("ab")])
+        #expect(!lower.contains(.string("AB")) && !lower.contains(.string(" ab ")) && !lower.contains(.string("")))
+    }
+
+    @Test func numbersAreEndsAndFractionsDatesAreADaysFirstAndLastSecond() {
+        #expect(edges(.int(min: 3, max: 9)) == [.int(3), .int(9)])
+        let doubles = edges(.double(min: 0, max: 10))
+        #expect(doubles.contains(.double(5.5)) && doubles.contains(.double(0.25)) && doubles.contains(.double(10)))
+        let dates = edges(.date(min: 0, max: 86_400 * 30)).compactMap(\.stringValue)
+        #expect(!dates.isEmpty)
+        #expect(dates.allSatisfy { $0.hasSuffix("T00:00:00Z") || $0.hasSuffix("T23:59:59Z") })
+        #expect(dates.contains { $0.hasSuffix("T23:59:59Z") })
+    }
+
+    @Test func theTrickyCharsetHasWhatBreaksCode() {
+        let tricky = Set(Charset.tricky.characters)
+        for character in ["%", "_", "'", "\"", "\\", " ", "A", "a", "é", "e\u{301}", "🙂"] {
+            #expect(tricky.contains(character), "\(character)")
+        }
+    }
+}
