@@ -6,7 +6,7 @@
       stops with its output if it fails
   interleave.py launch RECORD EXERCISE SAMPLES BUNDLE ETC LIBRARY_DIR...
       starts BUNDLE/App SAMPLES times in bubblewrap the way the grader's Sandbox.swift does,
-      each on a fresh app container, sends it {"control":"terminate"} on fd 3 and waits
+      each on a fresh app container, sends it its secret and {"control":"terminate"} on fd 3 and waits
       for it to end; appends each launch's seconds to RECORD
   interleave.py swiftc-args STRACE_OUTPUT
       prints the arguments of the grader's swiftc call found in `strace -f -e trace=execve`
@@ -99,7 +99,8 @@ def launch_once(arguments):
     pid = os.posix_spawn(arguments[0], arguments, {}, file_actions=actions)
     for fd in [request_read, reply_write, devnull] + high:
         os.close(fd)
-    os.write(request_write, b'{"control":"terminate"}\n')
+    # The launch's secret first (the runtime reads it before anything else), then the request.
+    os.write(request_write, b'{"secret":"0"}\n{"control":"terminate","seq":1}\n')
     os.close(request_write)
     while os.read(reply_read, 65536):   # the reply pipe closes when the app ends
         pass
