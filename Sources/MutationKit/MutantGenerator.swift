@@ -74,8 +74,14 @@ final class MutationCollector: SyntaxVisitor {
     override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         let text = String(node.literal.text.filter { $0 != "_" })
         if let value = Int(text) {
-            record(node, String(value + 1), .integerLiteral, "\(node.literal.text) → \(value + 1)")
-            if value > 0 { record(node, String(value - 1), .integerLiteral, "\(node.literal.text) → \(value - 1)") }
+            // `-1` → `-2` changes nothing where any negative number means the same (SQLite's
+            // lengths, "not found" markers): a negative literal only moves toward zero.
+            let negative = node.parent?.as(PrefixOperatorExprSyntax.self)?.operator.text == "-"
+            if !negative { record(node, String(value + 1), .integerLiteral, "\(node.literal.text) → \(value + 1)") }
+            if value > 0 {
+                let sign = negative ? "-" : ""
+                record(node, String(value - 1), .integerLiteral, "\(sign)\(node.literal.text) → \(sign)\(value - 1)")
+            }
         }
         return .visitChildren
     }

@@ -37,6 +37,8 @@ struct MutantGeneratorTests {
     @Test func integerLiteralsOneUpAndOneDown() {
         #expect(mutants("let n = 10\n", .integerLiteral).map(\.text) == ["let n = 11\n", "let n = 9\n"])
         #expect(mutants("let n = 0\n", .integerLiteral).map(\.text) == ["let n = 1\n"])
+        // A negative literal only moves toward zero: any negative length means the same to SQLite.
+        #expect(mutants("bind(s, 1, name, -1)\n", .integerLiteral).map(\.text) == ["bind(s, 0, name, -1)\n", "bind(s, 2, name, -1)\n", "bind(s, 1, name, -0)\n"])
     }
 
     @Test func booleanLiterals() {

@@ -32,6 +32,9 @@ public struct VerifyTerminalReport {
             if score.notCompiled > 0 { summary += ", \(score.notCompiled) did not compile" }
             summary += "; at least \(Int((score.minimum * 100).rounded()))% wanted)"
             lines.append(summary)
+            for name in score.unknownEquivalents {
+                lines.append("    equivalent_mutants names \(name), which is not among the generated mutants (the reference changed?): remove it")
+            }
             for survivor in score.survivors {
                 if let reason = survivor.equivalentBecause {
                     lines.append(style.dim("    equivalent: \(survivor.name): \(reason)"))

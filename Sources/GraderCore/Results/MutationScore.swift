@@ -25,6 +25,8 @@ public struct MutationScore: Codable, Sendable {
     public var survivors: [Survivor]
     /// The least score the course accepts.
     public var minimum: Double
+    /// Names under `equivalent_mutants` that no generated mutant has (the reference changed).
+    public var unknownEquivalents: [String] = []
 
     /// Caught ÷ (caught + survivors not listed as equivalent); 1 when nothing compiled.
     public var score: Double {
@@ -32,5 +34,5 @@ public struct MutationScore: Codable, Sendable {
         return counted == 0 ? 1 : Double(caught) / Double(counted)
     }
 
-    public var passed: Bool { score >= minimum }
+    public var passed: Bool { score >= minimum && unknownEquivalents.isEmpty }
 }

@@ -38,10 +38,12 @@ public struct MutationTester {
     public func score(_ exercises: [Exercise]) throws -> [MutationScore] {
         var jobs: [Grader.Job] = []
         var generatedCount: [String: Int] = [:]
+        var generatedNames: [String: Set<String>] = [:]
         var byName: [String: [String: Generated]] = [:]
         for exercise in exercises where exercise.learnerFiles.count == 1 {
             let generated = try generate(exercise)
             generatedCount[exercise.id] = generated.count
+            generatedNames[exercise.id] = Set(generated.map(\.name))
             let sample = Self.sample(generated, limit: limit, key: exercise.id)
             byName[exercise.id] = Dictionary(sample.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var copy = exercise
@@ -67,6 +69,8 @@ public struct MutationTester {
                         diff: Self.diff(lines, mutant), equivalentBecause: exercise.equivalentMutants[name]))
                 }
             }
+            score.unknownEquivalents = exercise.equivalentMutants.keys
+                .filter { !(generatedNames[exercise.id]?.contains($0) ?? false) }.sorted()
             scores.append(score)
         }
         return scores

@@ -48,4 +48,23 @@ struct MutationTests {
         #expect(score.score == 1 && score.passed)
         #expect(report.isClean)
     }
+
+    @Test func anEquivalentNameNoMutantHasIsAProblem() throws {
+        let course = try TemporaryCourse.fixture()
+        let yaml = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/exercise.yml")
+        let text = try String(contentsOf: yaml, encoding: .utf8)
+        try course.write("Exercises/00-fixtures/01-counter/exercise.yml", text + """
+                             equivalent_mutants:
+                               L13-relational-1: the statement leaves a step of 0 open
+                               L13-integer-literal-1: the statement leaves a step of 0 open
+                               L99-relational-1: a line the reference no longer has
+
+                             """)
+        let report = try verifyCounter(course)
+        let score = try #require(report.mutation.first)
+        #expect(score.unknownEquivalents == ["L99-relational-1"])
+        #expect(score.score == 1 && !score.passed)
+        #expect(VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
+            .contains("equivalent_mutants names L99-relational-1, which is not among the generated mutants"))
+    }
 }
