@@ -170,6 +170,10 @@ final class MutationCollector: SyntaxVisitor {
     private func isDescribing(_ node: StringLiteralExprSyntax) -> Bool {
         var parent = node.parent
         while let current = parent {
+            // `DecodingError.dataCorruptedError(…, debugDescription: "…")`: text for people.
+            if let argument = current.as(LabeledExprSyntax.self), argument.label?.text == "debugDescription" {
+                return true
+            }
             if let call = current.as(FunctionCallExprSyntax.self),
                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
                Self.describingCalls.contains(callee.baseName.text) {

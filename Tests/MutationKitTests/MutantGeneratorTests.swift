@@ -71,9 +71,9 @@ struct MutantGeneratorTests {
     }
 
     @Test func stringLiteralsButNotMessages() {
-        let source = "defaults.set(v, forKey: \"speed\")\nprint(\"saved\")\nfatalError(\"no \\(x)\")\n"
+        let source = "defaults.set(v, forKey: \"speed\")\nprint(\"saved\")\nfatalError(\"no \\(x)\")\nthrow E.corrupt(at: c, debugDescription: \"bad\")\n"
         #expect(mutants(source, .stringLiteral).map(\.text)
-                == ["defaults.set(v, forKey: \"speedx\")\nprint(\"saved\")\nfatalError(\"no \\(x)\")\n"])
+                == ["defaults.set(v, forKey: \"speedx\")\nprint(\"saved\")\nfatalError(\"no \\(x)\")\nthrow E.corrupt(at: c, debugDescription: \"bad\")\n"])
     }
 
     @Test func swappedArgumentsAndRemovedOptions() {
