@@ -12,6 +12,14 @@ enum PlistValidityDriver: ExerciseDriver {
 
         app.on("check") { (args: CheckArgs) in isPropertyList(try args.value.build()) }
         app.on("save") { (args: SaveArgs) in try saveStorable(args.settings.mapValues { try $0.build() }, to: settingsURL) }
+        // What the settings file holds, read the way the app would read it back: "missing",
+        // "unreadable", or its values.
+        app.on("load") { () -> JSONValue in
+            guard let data = FileManager.default.contents(atPath: settingsURL.path) else { return .string("missing") }
+            guard let object = try? PropertyListSerialization.propertyList(from: data, format: nil),
+                  let value = JSONValue(propertyList: object) else { return .string("unreadable") }
+            return value
+        }
     }
 }
 
