@@ -52,7 +52,8 @@ struct DriverRuntime {
                 let reply = handle(operations, operation: operation, arguments: arguments)
                 FileChangeCounter.shared?.arm(0)
                 let changes = before.flatMap { before in FileChangeCounter.shared.map { $0.changes() - before } }
-                send(reply, sequence: envelope.sequence, changes: changes)
+                send(reply, sequence: envelope.sequence, changes: changes,
+                     numberTypes: operations.typedNumbers.contains(operation))
             }
         }
         // The grader closed the request pipe: it is gone, end quietly.
@@ -96,9 +97,10 @@ struct DriverRuntime {
         fflush(stderr)
     }
 
-    private func send(_ reply: WireReply, sequence: Int, changes: Int? = nil) {
+    private func send(_ reply: WireReply, sequence: Int, changes: Int? = nil, numberTypes: Bool = false) {
         func line(_ reply: WireReply) -> Data? {
-            try? WireProtocol.line(WireEnvelope(reply, sequence: sequence, secret: secret, changes: changes))
+            try? WireProtocol.line(WireEnvelope(reply, sequence: sequence, secret: secret, changes: changes,
+                                                numberTypes: numberTypes))
         }
         var bytes = [UInt8](line(reply) ?? line(.fault("the reply could not be encoded")) ?? Data())
         var offset = 0

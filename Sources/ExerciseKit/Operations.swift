@@ -20,6 +20,8 @@ public struct Operations {
 
     var handlers: [String: Handler] = [:]
     var terminationHandlers: [() -> Void] = []
+    /// The operations whose results compare with their number types.
+    var typedNumbers: Set<String> = []
 
     init() {}
 
@@ -58,6 +60,16 @@ public struct Operations {
     /// user defaults are saved: the counterpart of `applicationWillTerminate(_:)`.
     public mutating func onTerminate(_ body: @escaping () -> Void) {
         terminationHandlers.append(body)
+    }
+
+    /// Asks that the numbers in these operations' results compare with their type: an integer
+    /// never equals a fractional number, even 3 and 3.0. For results whose number types the
+    /// learner's code decides at run time, such as values read from a property list or
+    /// `UserDefaults` (`JSONValue(propertyList:)` keeps `<integer>` and `<real>` apart); where
+    /// a Swift type fixes them (a `Double` property), they compare as numbers, within the step's
+    /// tolerance, as before.
+    public mutating func compareNumberTypes(of names: String...) {
+        typedNumbers.formUnion(names)
     }
 
     /// The registered operation names, sorted.
@@ -100,7 +112,10 @@ extension Operations {
     /// encodes it (ISO 8601 dates, Base64 data), then read back.
     static func encodeResult<Result: Encodable>(_ result: Result) throws -> JSONValue {
         do {
-            return try JSONValue(parsing: try JSONEncoder.exercise.encode(result))
+            if let value = result as? JSONValue { return value }
+            let value = try JSONValue(parsing: try JSONEncoder.exercise.encode(result))
+            // JSON text writes the Double 3.0 as 3: put back what the result's types say.
+            return NumberTypes.restoring(NumberTypes.doublePointers(encoding: result), in: value)
         } catch {
             throw DriverFault(description: "the result \(result) cannot be encoded as JSON: \(error)")
         }

@@ -18,7 +18,10 @@ import Foundation
 /// - `{"control": "terminate"}` ends the process as the system ends a suspended app;
 /// - `{"control": "operations"}` asks for the registered operation names (the reply is their
 ///   list as a value), and tells the grader the app is up;
-/// - `{"value": …}` the operation's result (`null` when it returns nothing);
+/// - `{"value": …}` the operation's result (`null` when it returns nothing), with
+///   `"doubles": [pointers]` when it holds whole `Double`s (see ``NumberTypes``; requests' `args`
+///   carry the same), and `"number_types": true` when the driver asks that its numbers compare
+///   with their type;
 /// - `{"error": {"type": …, "case": …, "description": …}}` the learner's code threw;
 /// - `{"fault": "…"}` the driver could not run the request (a defect of the course).
 public enum WireProtocol {
@@ -72,19 +75,25 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
     public var killAtChange: Int?
     /// On a reply, when the file-change counter is preloaded: how many changes the call made.
     public var changes: Int?
+    /// On a reply: the driver asks that the value's numbers compare with their type (an
+    /// integer never equals a fractional number); see ``Operations/compareNumberTypes(of:)``.
+    public var numberTypes: Bool
 
-    public init(_ message: Message, sequence: Int, secret: String? = nil, killAtChange: Int? = nil, changes: Int? = nil) {
+    public init(_ message: Message, sequence: Int, secret: String? = nil, killAtChange: Int? = nil, changes: Int? = nil,
+                numberTypes: Bool = false) {
         self.message = message
         self.sequence = sequence
         self.secret = secret
         self.killAtChange = killAtChange
         self.changes = changes
+        self.numberTypes = numberTypes
     }
 
     private enum CodingKeys: String, CodingKey {
         case seq, secret
         case killAtChange = "kill_at_change"
         case changes
+        case numberTypes = "number_types"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -93,6 +102,7 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
         secret = try container.decodeIfPresent(String.self, forKey: .secret)
         killAtChange = try container.decodeIfPresent(Int.self, forKey: .killAtChange)
         changes = try container.decodeIfPresent(Int.self, forKey: .changes)
+        numberTypes = try container.decodeIfPresent(Bool.self, forKey: .numberTypes) ?? false
         message = try Message(from: decoder)
     }
 
@@ -103,6 +113,7 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
         try container.encodeIfPresent(secret, forKey: .secret)
         try container.encodeIfPresent(killAtChange, forKey: .killAtChange)
         try container.encodeIfPresent(changes, forKey: .changes)
+        if numberTypes { try container.encode(true, forKey: .numberTypes) }
     }
 }
 
@@ -122,6 +133,8 @@ public enum WireRequest: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case op, args, control
+        /// The pointers of whole `Double`s in `args` (see ``NumberTypes``).
+        case doubles
     }
 
     public init(from decoder: any Decoder) throws {
@@ -129,8 +142,10 @@ public enum WireRequest: Hashable, Sendable, Codable {
         if let control = try container.decodeIfPresent(WireControl.self, forKey: .control) {
             self = .control(control)
         } else {
+            let arguments = try container.decodeIfPresent(JSONValue.self, forKey: .args)
+            let doubles = try container.decodeIfPresent([String].self, forKey: .doubles) ?? []
             self = .call(operation: try container.decode(String.self, forKey: .op),
-                         arguments: try container.decodeIfPresent(JSONValue.self, forKey: .args))
+                         arguments: arguments.map { NumberTypes.restoring(doubles, in: $0) })
         }
     }
 
@@ -140,6 +155,9 @@ public enum WireRequest: Hashable, Sendable, Codable {
         case .call(let operation, let arguments):
             try container.encode(operation, forKey: .op)
             try container.encodeIfPresent(arguments, forKey: .args)
+            if let arguments, case let doubles = NumberTypes.doublePointers(in: arguments), !doubles.isEmpty {
+                try container.encode(doubles, forKey: .doubles)
+            }
         case .control(let control):
             try container.encode(control, forKey: .control)
         }
@@ -157,12 +175,15 @@ public enum WireReply: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case value, error, fault
+        /// The pointers of whole `Double`s in `value` (see ``NumberTypes``).
+        case doubles
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.value) {
-            self = .value(try container.decode(JSONValue.self, forKey: .value))
+            let doubles = try container.decodeIfPresent([String].self, forKey: .doubles) ?? []
+            self = .value(NumberTypes.restoring(doubles, in: try container.decode(JSONValue.self, forKey: .value)))
         } else if let error = try container.decodeIfPresent(ThrownError.self, forKey: .error) {
             self = .error(error)
         } else if let fault = try container.decodeIfPresent(String.self, forKey: .fault) {
@@ -175,7 +196,10 @@ public enum WireReply: Hashable, Sendable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case .value(let value): try container.encode(value, forKey: .value)
+        case .value(let value):
+            try container.encode(value, forKey: .value)
+            let doubles = NumberTypes.doublePointers(in: value)
+            if !doubles.isEmpty { try container.encode(doubles, forKey: .doubles) }
         case .error(let error): try container.encode(error, forKey: .error)
         case .fault(let message): try container.encode(message, forKey: .fault)
         }

@@ -50,6 +50,9 @@ enum SettingsBundleDriver: ExerciseDriver {
             for key in knownKeys { values[key] = defaults.object(forKey: key).flatMap { JSONValue(propertyList: $0) } ?? .null }
             return values
         }
+        // A bundle's <integer>120</integer> registered as the real 120.0 is another value:
+        // compare the untyped reads with their number types.
+        app.compareNumberTypes(of: "defaultValues", "read", "snapshot")
         app.on("typed") {
             TypedReads(headlights: defaults.bool(forKey: "headlights"),
                        speed_limit: defaults.integer(forKey: "speed_limit"),

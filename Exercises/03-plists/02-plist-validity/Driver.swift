@@ -20,6 +20,8 @@ enum PlistValidityDriver: ExerciseDriver {
                   let value = JSONValue(propertyList: object) else { return .string("unreadable") }
             return value
         }
+        // A saved 3 is an <integer> and 2.5 a <real>: an integer turned into a real is a change.
+        app.compareNumberTypes(of: "load")
     }
 }
 

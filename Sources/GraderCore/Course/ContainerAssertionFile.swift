@@ -9,6 +9,8 @@ struct ContainerAssertionFile: Decodable {
     var size: SizeBounds?
     var unordered: Bool?
     var tolerance: Double?
+    /// Numbers compare with their type (a property list's `<integer>` is not its `<real>`).
+    var typedNumbers: Bool?
     var query: String?
     var userVersion: Int?
 
@@ -30,6 +32,7 @@ struct ContainerAssertionFile: Decodable {
         case path
         case kind = "is"
         case equals, size, unordered, tolerance, query
+        case typedNumbers = "typed_numbers"
         case userVersion = "user_version"
     }
 
@@ -48,6 +51,7 @@ struct ContainerAssertionFile: Decodable {
         size = try container.decodeIfPresent(SizeBounds.self, forKey: .size)
         unordered = try container.decodeIfPresent(Bool.self, forKey: .unordered)
         tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+        typedNumbers = try container.decodeIfPresent(Bool.self, forKey: .typedNumbers)
         query = try container.decodeIfPresent(String.self, forKey: .query)
         userVersion = try container.decodeIfPresent(Int.self, forKey: .userVersion)
     }

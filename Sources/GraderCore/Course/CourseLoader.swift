@@ -342,7 +342,8 @@ public struct CourseLoader {
             return .failure(CallProblem(field: "tolerance", message: "a tolerance cannot be negative"))
         }
         let options = ComparisonOptions(tolerance: file.tolerance ?? ComparisonOptions.standard.tolerance,
-                                        unordered: file.unordered ?? false)
+                                        unordered: file.unordered ?? false,
+                                        numberTypes: file.typedNumbers ?? false)
         return .success(ContainerAssertion(path: file.path, kind: file.kind, equals: file.equals,
                                            minSize: file.size?.min?.bytes, maxSize: file.size?.max?.bytes, options: options,
                                            query: file.query, userVersion: file.userVersion))

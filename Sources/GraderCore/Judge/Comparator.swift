@@ -21,6 +21,14 @@ public enum Comparator {
             return a == b ? nil : mismatch(path, expected, actual)
         case (.string(let a), .string(let b)):
             return a == b ? nil : mismatch(path, expected, actual)
+        case (.int(let a), .double(let b)) where options.numberTypes,
+             (.double(let b), .int(let a)) where options.numberTypes:
+            let expectsInteger: Bool
+            if case .int = expected { expectsInteger = true } else { expectsInteger = false }
+            let integer = "an integer \(a)", fractional = "a fractional number \(b)"
+            return Mismatch(path: path.description, expected: expected, actual: actual,
+                            summary: expectsInteger ? "expected \(integer), got \(fractional)"
+                                                    : "expected \(fractional), got \(integer)")
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
             return numbersAgree(expected.numberValue!, actual.numberValue!, options.tolerance)
                 ? nil : mismatch(path, expected, actual)

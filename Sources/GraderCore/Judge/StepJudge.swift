@@ -34,7 +34,8 @@ enum StepJudge {
         case .forgedReply(let text):
             return failure(.malformedReply, "a reply that the exercise's driver did not write reached the grader: \(text). File descriptor 4 carries the driver's replies: your code must not write to it")
         }
-        guard case .call(let call) = step else { return nil }  // a kill_during step is judged by what follows it
+        guard case .call(var call) = step else { return nil }  // a kill_during step is judged by what follows it
+        if run.numberTypes == true { call.options.numberTypes = true }
         if case .fault(let message) = reply {
             return failure(.driverFault, "the exercise's driver could not run this step: \(message). This is a problem with the course, not your code; please report it.")
         }

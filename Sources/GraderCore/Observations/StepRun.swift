@@ -10,6 +10,8 @@ public struct StepRun: Hashable, Sendable, Codable {
     public var duration: Double
     /// How many changes the call made to files in the container, when they were counted.
     public var fileChanges: Int?
+    /// The driver asked that this reply's numbers compare with their type.
+    public var numberTypes: Bool?
 
     public init(event: StepEvent, stdout: String, stderr: String, duration: Double, fileChanges: Int? = nil) {
         self.event = event

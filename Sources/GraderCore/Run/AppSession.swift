@@ -46,8 +46,9 @@ final class AppSession {
         let waited = process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes)
         let event: StepEvent
         var changes: Int?
+        var numberTypes = false
         if case .reply(let line) = waited {
-            (event, changes) = Self.decodeReply(line, sequence: sequence, secret: secret)
+            (event, changes, numberTypes) = Self.decodeReply(line, sequence: sequence, secret: secret)
         } else if killAtChange != nil, waited == .ended,
                   AppLauncher.event(for: launcher.exit(of: process, within: 2)) == .crashed(signal: 9) {
             event = .killed
@@ -60,6 +61,7 @@ final class AppSession {
         }
         var run = finish(event: event, started: started)
         run.fileChanges = changes
+        if numberTypes { run.numberTypes = true }
         return run
     }
 
@@ -130,14 +132,14 @@ final class AppSession {
     /// The driver's reply to request `sequence`, or `malformedReply` for anything else: a line
     /// that is not a reply, or one without this launch's secret or for another request (written
     /// to the reply descriptor by the learner's code).
-    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> (StepEvent, changes: Int?) {
+    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> (StepEvent, changes: Int?, numberTypes: Bool) {
         let text = String(decoding: line.prefix(200), as: UTF8.self)
         guard let envelope = try? JSONDecoder().decode(WireEnvelope<WireReply>.self, from: line) else {
-            return (.malformedReply(text), nil)
+            return (.malformedReply(text), nil, false)
         }
         guard envelope.secret == secret, envelope.sequence == sequence else {
-            return (.forgedReply(text), nil)
+            return (.forgedReply(text), nil, false)
         }
-        return (.replied(envelope.message), envelope.changes)
+        return (.replied(envelope.message), envelope.changes, envelope.numberTypes)
     }
 }

@@ -27,6 +27,19 @@ struct ComparatorTests {
         #expect(Comparator.compare(expected: .double(1.0), actual: .double(1.01), options: loose) == nil)
     }
 
+    @Test func numberTypesKeepIntegersApartFromFractionalNumbers() throws {
+        let typed = ComparisonOptions(numberTypes: true)
+        let mismatch = try #require(Comparator.compare(expected: .object(["v": .double(3)]), actual: .object(["v": .int(3)]), options: typed))
+        #expect(mismatch.path == "$.v")
+        #expect(mismatch.summary == "expected a fractional number 3.0, got an integer 3")
+        #expect(Comparator.compare(expected: .int(2), actual: .double(2), options: typed)?.summary
+                == "expected an integer 2, got a fractional number 2.0")
+        // Same types still compare as numbers, within the tolerance.
+        #expect(Comparator.compare(expected: .double(0.1 + 0.2), actual: .double(0.3), options: typed) == nil)
+        #expect(Comparator.compare(expected: .int(4), actual: .int(4), options: typed) == nil)
+        #expect(Comparator.compare(expected: .int(4), actual: .int(5), options: typed) != nil)
+    }
+
     @Test func arraysAreOrderedUnlessAskedOtherwise() throws {
         let expected = try value("[1, 2, 3]")
         let shuffled = try value("[3, 1, 2]")
