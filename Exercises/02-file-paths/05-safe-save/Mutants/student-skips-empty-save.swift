@@ -1,0 +1,24 @@
+// Mutant: returns early when asked to save empty data, because the student sees nothing to write, so clearing the document keeps the old drawing
+import Foundation
+
+struct DocumentStore {
+    let fileName: String
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    var url: URL {
+        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appending(path: fileName)
+    }
+
+    func save(_ data: Data) throws {
+        if data.isEmpty { return }
+        try data.write(to: url, options: .atomic)
+    }
+
+    func load() throws -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
+    }
+}
