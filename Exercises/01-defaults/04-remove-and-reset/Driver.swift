@@ -26,5 +26,10 @@ enum RemoveAndResetDriver: ExerciseDriver {
             }
         }
         app.on("standardGet") { (args: StandardArgs) in UserDefaults.standard.string(forKey: args.key) }
+        // The app registers a fallback at launch, as lesson 01's settings bundle does: it lives in
+        // the process-wide registration domain, which every suite's reads also see.
+        app.on("standardRegister") { (args: StandardArgs) in
+            UserDefaults.standard.register(defaults: [args.key: args.value ?? ""])
+        }
     }
 }
