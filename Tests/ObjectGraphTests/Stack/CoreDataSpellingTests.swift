@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+@testable import ObjectGraph
+
+/// Code written for Core Data, with only the `NS` prefixes removed, compiles and behaves as it does there.
+final class CoreDataSpellingTests: XCTestCase {
+    private let garageFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Garage.yml")
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The stack as it was written before `NSPersistentContainer`, and the calls that go with it.
+    func testAStackBuiltByHandInsertsByEntityNameAndFetchesByEntity() throws {
+        let model = GarageModel.make()
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: model)
+        let url = folder.appendingPathComponent("Garage.sqlite")
+        let options = [MigratePersistentStoresAutomaticallyOption: true, InferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: SQLiteStoreType, configurationName: nil, at: url, options: options)
+        let context = ManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+
+        let pedro = EntityDescription.insertNewObject(forEntityName: "Person", into: context) as! Person
+        pedro.name = "Pedro"
+        pedro.age = 30
+        let ana = EntityDescription.insertNewObject(forEntityName: "Person", into: context) as! Person
+        ana.name = "Ana"
+        ana.age = 17 + 1
+        let seat = EntityDescription.insertNewObject(forEntityName: "Car", into: context) as! Car
+        seat.make = "Seat León"
+        seat.owner = pedro
+        try context.save()
+
+        let request = FetchRequest<Person>()
+        request.entity = EntityDescription.entity(forEntityName: "Person", in: context)
+        XCTAssertEqual(request.entityName, "Person")
+        request.predicate = CompoundPredicate(type: .and, subpredicates: [
+            GraphPredicate(format: "age > %d", 18),
+            CompoundPredicate(orPredicateWithSubpredicates: [
+                GraphPredicate(format: "name BEGINSWITH %@", "P"), GraphPredicate(format: "name == %@", "Nobody"),
+            ]),
+        ])
+        XCTAssertEqual(try context.fetch(request).map(\.name), ["Pedro"])
+        request.predicate = CompoundPredicate(notPredicateWithSubpredicate: GraphPredicate(format: "age > %d", 18))
+        XCTAssertEqual(try context.fetch(request).map(\.name), ["Ana"])
+        // An empty AND is true and an empty OR false, as in Core Data.
+        request.predicate = CompoundPredicate(type: .or, subpredicates: [])
+        XCTAssertEqual(try context.count(for: request), 0)
+        request.predicate = CompoundPredicate(andPredicateWithSubpredicates: [])
+        XCTAssertEqual(try context.count(for: request), 2)
+        XCTAssertEqual(CompoundPredicate.LogicalType.or.rawValue, 2)
+
+        XCTAssertNil(EntityDescription.entity(forEntityName: "Boat", in: context))
+        let background = ManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        XCTAssertEqual(background.concurrencyType, .privateQueue)
+    }
+
+    /// Without the options, a store made with an older model is not migrated (134100); with
+    /// them it is.
+    func testAStoreAddedWithoutOptionsIsNotMigrated() throws {
+        let url = folder.appendingPathComponent("Garage.sqlite")
+        let old = PersistentStoreCoordinator(managedObjectModel: try ManagedObjectModel(contentsOf: garageFile, version: "v1"))
+        try old.addPersistentStore(ofType: SQLiteStoreType, configurationName: nil, at: url, options: nil)
+        let context = ManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        context.persistentStoreCoordinator = old
+        EntityDescription.insertNewObject(forEntityName: "Car", into: context).setValue("Seat León", forKey: "make")
+        try context.save()
+        old.removePersistentStores()
+
+        let v2 = try ManagedObjectModel(contentsOf: garageFile, version: "v2")
+        let plain = PersistentStoreCoordinator(managedObjectModel: v2)
+        XCTAssertThrowsError(try plain.addPersistentStore(ofType: SQLiteStoreType, configurationName: nil, at: url, options: nil)) {
+            XCTAssertEqual(($0 as NSError).code, 134100)
+        }
+        let migrating = PersistentStoreCoordinator(managedObjectModel: v2)
+        try migrating.addPersistentStore(ofType: SQLiteStoreType, configurationName: nil, at: url,
+                                         options: [MigratePersistentStoresAutomaticallyOption: NSNumber(value: true),
+                                                   InferMappingModelAutomaticallyOption: NSNumber(value: true)])
+        let reader = ManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        reader.persistentStoreCoordinator = migrating
+        let cars = try reader.fetch(FetchRequest<ManagedObject>(entityName: "Car"))
+        XCTAssertEqual(cars.map { $0.value(forKey: "make") as? String }, ["Seat León"])
+
+        XCTAssertThrowsError(try PersistentStoreCoordinator(managedObjectModel: v2)
+            .addPersistentStore(ofType: "Binary", configurationName: nil, at: url, options: nil))
+        let description = PersistentStoreDescription(url: url)
+        description.setOption(false as NSNumber, forKey: MigratePersistentStoresAutomaticallyOption)
+        XCTAssertFalse(description.shouldMigrateStoreAutomatically)
+    }
+
+    /// The default store folder follows HOME (the app's container), even for root.
+    func testTheDefaultFolderFollowsHome() throws {
+        let saved = ProcessInfo.processInfo.environment["HOME"]
+        defer { if let saved { setenv("HOME", saved, 1) } else { unsetenv("HOME") } }
+        setenv("HOME", folder.path, 1)
+        XCTAssertEqual(PersistentContainer.defaultDirectoryURL().standardizedFileURL.path,
+                       folder.appendingPathComponent("Library/Application Support").standardizedFileURL.path)
+        let container = PersistentContainer(name: "Garage", managedObjectModel: GarageModel.make())
+        XCTAssertEqual(container.persistentStoreDescriptions.first?.url?.deletingLastPathComponent().standardizedFileURL.path,
+                       folder.appendingPathComponent("Library/Application Support").standardizedFileURL.path)
+    }
+}
