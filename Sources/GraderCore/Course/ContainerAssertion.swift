@@ -18,6 +18,10 @@ public struct ContainerAssertion: Sendable, Hashable, Codable {
     public var query: String?
     /// For `sqlite`: the `PRAGMA user_version` the database must have.
     public var userVersion: Int?
+    /// Compared with the reference's container, where the reference left nothing at the path
+    /// the solution must leave nothing either (an exploration's checks: whether a file exists
+    /// depends on the sequence). Otherwise a missing reference file is a problem of the course.
+    public var absentLikeReference: Bool?
 
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// Nothing at the path.

@@ -22,7 +22,11 @@ struct ExplorationRunner: Sendable {
         var instance = exploration
         instance.exploration = nil
         instance.steps = steps
-        instance.container = spec.container
+        instance.container = spec.container.map { assertion in
+            var assertion = assertion
+            assertion.absentLikeReference = true
+            return assertion
+        }
         return instance
     }
 

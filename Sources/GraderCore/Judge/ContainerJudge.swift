@@ -39,6 +39,10 @@ enum ContainerJudge {
         if case .unreadable(let reason) = observation {
             return Message(text: "\(reason); the grader does not follow it")
         }
+        if assertion.absentLikeReference == true, assertion.equals == nil, assertion.kind != .absent, reference == .missing {
+            if observation == .missing { return nil }
+            return Message(text: "\(path) should not exist (the reference leaves none after these steps), but \(describe(observation))")
+        }
         switch assertion.kind {
         case .absent:
             if observation == .missing { return nil }
