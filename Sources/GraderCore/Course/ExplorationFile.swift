@@ -21,7 +21,8 @@ struct ExplorationFile: Decodable {
         var unordered = false
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case args, weight
+            /// `argument:` one generator for the whole argument (a bare list, say), instead of one per member.
+            case args, argument, weight
             case errorDetails = "error_details"
             case unordered
         }
@@ -31,7 +32,13 @@ struct ExplorationFile: Decodable {
             if (try? decoder.singleValueContainer().decodeNil()) == true { return }
             try decoder.rejectUnknownKeys(CodingKeys.self)
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            if c.contains(.args) {
+            if c.contains(.argument) {
+                if c.contains(.args) {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.argument],
+                                                           debugDescription: "an operation has `args` (one generator per member) or `argument` (one for the whole argument), not both"))
+                }
+                args = [(ExplorationSpec.Operation.wholeArgument, try c.decode(GeneratorFile.self, forKey: .argument).generator)]
+            } else if c.contains(.args) {
                 let generators = try c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .args)
                 args = try generators.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
                     ($0.stringValue, try generators.decode(GeneratorFile.self, forKey: $0).generator)

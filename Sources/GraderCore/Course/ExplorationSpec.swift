@@ -16,6 +16,14 @@ public struct ExplorationSpec: Sendable, Hashable, Codable {
         public var errorDetails: Bool
         /// Compare arrays as multisets.
         public var unordered: Bool
+
+        /// The name of the one argument generator that makes the whole argument (`argument:`).
+        public static let wholeArgument = ""
+
+        /// The generator of the whole argument, when the operation has one instead of members.
+        public var wholeArgumentGenerator: ValueGenerator? {
+            arguments.count == 1 && arguments[0].name == Self.wholeArgument ? arguments[0].generator : nil
+        }
     }
 
     public var seed: UInt64

@@ -89,8 +89,19 @@ struct ExplorationRunner: Sendable {
         while simplified && tries < Self.shrinkBudget {
             simplified = false
             search: for (position, step) in smallest.steps.enumerated() {
-                guard case .call(let call) = step, case .object(let members)? = call.arguments,
-                      let operation = spec.operations.first(where: { $0.name == call.operation }) else { continue }
+                guard case .call(let call) = step, let operation = spec.operations.first(where: { $0.name == call.operation }) else { continue }
+                if let generator = operation.wholeArgumentGenerator, let value = call.arguments {
+                    for candidate in InputGenerator.simpler(value, generator).prefix(4) {
+                        var simpler = call
+                        simpler.arguments = candidate
+                        var steps = smallest.steps
+                        steps[position] = .call(simpler)
+                        if stillFails(steps) { simplified = true; break search }
+                        if tries >= Self.shrinkBudget { break search }
+                    }
+                    continue
+                }
+                guard case .object(let members)? = call.arguments else { continue }
                 for variable in operation.arguments {
                     guard let value = members[variable.name] else { continue }
                     for candidate in InputGenerator.simpler(value, variable.generator).prefix(4) {

@@ -98,7 +98,7 @@ enum SequenceGenerator {
                 used[key, default: []].append(value)
                 members[variable.name] = value
             }
-            arguments = .object(members)
+            arguments = operation.wholeArgumentGenerator == nil ? .object(members) : members[ExplorationSpec.Operation.wholeArgument]
         }
         return Call(operation: operation.name, arguments: arguments, expectation: .reference, stdout: nil,
                     options: ComparisonOptions(unordered: operation.unordered, errorDetails: operation.errorDetails))

@@ -388,6 +388,10 @@ struct CourseLoaderTests {
         #expect(none.first?.message.contains("at least one operation") == true)
         let misspelt = try problems(exercise: Self.validExercise + "\nexplore:\n  operations:\n    value: {wieght: 2}\n")
         #expect(misspelt.first?.field == "explore.operations.value.wieght")
+        let both = try problems(exercise: Self.validExercise
+            + "\nexplore:\n  operations:\n    save: {args: {n: {type: int}}, argument: {type: int}}\n")
+        #expect(both.first?.field == "explore.operations.save.argument")
+        #expect(both.first?.message.contains("not both") == true)
     }
 
     @Test func errorPatternsSizesAndKillsAreChecked() throws {

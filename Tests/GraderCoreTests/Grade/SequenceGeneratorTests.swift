@@ -32,6 +32,31 @@ struct SequenceGeneratorTests {
         #expect(dates.contains { $0.hasSuffix("T23:59:59Z") })
     }
 
+    @Test func anOperationsWholeArgumentCanBeOneGenerator() {
+        // `argument:` in exercise.yml: a bare list, as `save([Shape])` takes.
+        let list = ValueGenerator.array(.int(min: 1, max: 3), minLength: 0, maxLength: 4)
+        let whole = ExplorationSpec.Operation(name: "save", arguments: [InputSpec.Variable(name: ExplorationSpec.Operation.wholeArgument, generator: list)],
+                                              weight: 1, errorDetails: false, unordered: false)
+        #expect(whole.wholeArgumentGenerator != nil)
+        var random = SeededRandom(seed: 4)
+        var used: [String: [JSONValue]] = [:]
+        let calls = (0..<40).map { _ in SequenceGenerator.makeCall(whole, used: &used, using: &random) }
+        for call in calls {
+            guard case .array(let items)? = call.arguments else { Issue.record("not a bare list: \(String(describing: call.arguments))"); continue }
+            #expect(items.count <= 4 && items.allSatisfy { [.int(1), .int(2), .int(3)].contains($0) })
+        }
+        #expect(calls.contains { $0.arguments == .array([]) })
+        // Named arguments still make an object.
+        let named = ExplorationSpec.Operation(name: "add", arguments: [InputSpec.Variable(name: "n", generator: .int(min: 1, max: 3))],
+                                             weight: 1, errorDetails: false, unordered: false)
+        #expect(named.wholeArgumentGenerator == nil)
+        if case .object(let members)? = SequenceGenerator.makeCall(named, used: &used, using: &random).arguments {
+            #expect(members.keys.sorted() == ["n"])
+        } else {
+            Issue.record("named arguments must make an object")
+        }
+    }
+
     @Test func theTrickyCharsetHasWhatBreaksCode() {
         let tricky = Set(Charset.tricky.characters)
         for character in ["%", "_", "'", "\"", "\\", " ", "A", "a", "é", "e\u{301}", "🙂"] {
