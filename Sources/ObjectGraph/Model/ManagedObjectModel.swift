@@ -35,6 +35,20 @@ public final class ManagedObjectModel {
         }
     }
 
+    /// Gives each entity without a class the class its `managedObjectClassName` names in
+    /// `module` (by default the running program's, which Core Data calls the current product
+    /// module), when one exists: an entity `Person` is made with `App.Person`. A name with a
+    /// dot names its module itself.
+    public func resolveClasses(inModule module: String = ProcessInfo.processInfo.processName) {
+        for entity in entities where entity.managedObjectClass == nil {
+            let name = entity.managedObjectClassName
+            let qualified = name.contains(".") ? name : "\(module).\(name)"
+            if let type = _typeByName(qualified) as? ManagedObject.Type {
+                entity.managedObjectClass = type
+            }
+        }
+    }
+
     /// The entity whose objects are made with `type`.
     public func entity(for type: ManagedObject.Type) -> EntityDescription? {
         if let entity = entities.first(where: { $0.managedObjectClass == type }) { return entity }

@@ -20,6 +20,26 @@ public final class PersistentContainer {
     public var persistentStoreDescriptions: [PersistentStoreDescription]
     private var viewContextStorage: ManagedObjectContext?
 
+    /// A container whose model is the model file named after it in the app's bundle
+    /// (`Garage.yml` for `"Garage"`), as Core Data loads `Garage.momd`: Core Data's
+    /// `NSPersistentContainer(name:)`. The entities' classes are found by name in the app's
+    /// module (an entity `Person` is made with the class `Person`), so no `register` is needed.
+    ///
+    /// A bundle without that model file is a programming error and traps, naming where it looked.
+    public convenience init(name: String, bundle: Bundle = .main) {
+        let url = ["yml", "yaml"].lazy.compactMap { bundle.url(forResource: name, withExtension: $0) }.first
+        guard let url else {
+            fatalError("ObjectGraph: no model file named \(name).yml in the app's bundle (\(bundle.bundlePath)); add it to the bundle's resources, or use PersistentContainer(name:managedObjectModel:).")
+        }
+        let model: ManagedObjectModel
+        do {
+            model = try ManagedObjectModel(contentsOf: url)
+        } catch {
+            fatalError("ObjectGraph: the model file \(url.lastPathComponent) cannot be read: \(error)")
+        }
+        self.init(name: name, managedObjectModel: model)
+    }
+
     public init(name: String, managedObjectModel: ManagedObjectModel) {
         self.name = name
         self.managedObjectModel = managedObjectModel

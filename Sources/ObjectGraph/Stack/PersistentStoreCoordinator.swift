@@ -24,6 +24,7 @@ public final class PersistentStoreCoordinator {
             throw ObjectGraphError.store("This coordinator already has a store; ObjectGraph supports one store per coordinator.")
         }
         guard managedObjectModel.problems.isEmpty else { throw ObjectGraphError.invalidModel(managedObjectModel.problems) }
+        managedObjectModel.resolveClasses()
         let store: PersistentStore
         switch description.type {
         case .sqlite: store = try SQLiteStore(description: description)

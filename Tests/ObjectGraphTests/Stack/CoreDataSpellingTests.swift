@@ -95,6 +95,36 @@ final class CoreDataSpellingTests: XCTestCase {
         XCTAssertFalse(description.shouldMigrateStoreAutomatically)
     }
 
+    /// `PersistentContainer(name:)` loads the model named after it from the bundle, and the
+    /// entities' classes are found by name, with no `register`.
+    func testAContainerNamedAfterItsModelFileFindsItAndItsClasses() throws {
+        let bundleFolder = folder.appendingPathComponent("App.app")
+        try FileManager.default.createDirectory(at: bundleFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: garageFile, to: bundleFolder.appendingPathComponent("Garage.yml"))
+        let bundle = try XCTUnwrap(Bundle(path: bundleFolder.path))
+        let container = PersistentContainer(name: "Garage", bundle: bundle)
+        XCTAssertEqual(container.managedObjectModel.entities.map(\.name).sorted(), ["Car", "Person"])
+        container.persistentStoreDescriptions = [PersistentStoreDescription(url: folder.appendingPathComponent("Garage.sqlite"))]
+        // The test classes live in this module, not in the test runner's: name it.
+        container.managedObjectModel.resolveClasses(inModule: "ObjectGraphTests")
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        XCTAssertNil(loadError)
+        let context = container.viewContext
+        let inserted = EntityDescription.insertNewObject(forEntityName: "Person", into: context)
+        XCTAssertTrue(inserted is Person, "made with \(type(of: inserted))")
+        (inserted as? Person)?.name = "Pedro"
+        try context.save()
+        context.reset()
+        let fetched = try context.fetch(FetchRequest<ManagedObject>(entityName: "Person"))
+        XCTAssertEqual((fetched.first as? Person)?.name, "Pedro")
+
+        // A class the module does not have leaves the entity's objects plain ManagedObjects.
+        let other = try ManagedObjectModel(contentsOf: garageFile, version: "v1")
+        other.resolveClasses(inModule: "NoSuchModule")
+        XCTAssertNil(other.entitiesByName["Person"]?.managedObjectClass)
+    }
+
     /// The default store folder follows HOME (the app's container), even for root.
     func testTheDefaultFolderFollowsHome() throws {
         let saved = ProcessInfo.processInfo.environment["HOME"]
