@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ExerciseKit", type: .static, targets: ["ExerciseKit"]),
         // Core Data's object-graph semantics on SQLite, for the lessons that teach Core Data.
         .library(name: "ObjectGraph", type: .static, targets: ["ObjectGraph"]),
+        // Xcode's code generation for ObjectGraph models: one Swift file per entity.
+        .executable(name: "objectgraph-codegen", targets: ["objectgraph-codegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +56,7 @@ let package = Package(
             dependencies: ["Yams", .target(name: "SQLite3", condition: .when(platforms: [.linux]))],
             exclude: ["README.md"]
         ),
+        .executableTarget(name: "objectgraph-codegen", dependencies: ["ObjectGraph"]),
         // `swift run -c release objectgraph-benchmark`: ObjectGraph against raw SQLite (Benchmarks/README.md).
         .executableTarget(
             name: "objectgraph-benchmark",
