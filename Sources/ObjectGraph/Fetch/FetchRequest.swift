@@ -48,11 +48,16 @@ public final class FetchRequest<Result: ManagedObject> {
     }
 }
 
-/// Lets every managed-object class make fetch requests for itself: `Person.fetchRequest()`.
-public protocol FetchRequestResult {}
-extension ManagedObject: FetchRequestResult {}
+/// What a fetch request returns when its type is not given: Core Data's `NSFetchRequestResult`,
+/// as in `FetchRequest<FetchRequestResult>(entityName: "Person")` and the
+/// `FetchedResultsController<FetchRequestResult>` a controller's delegate receives.
+public typealias FetchRequestResult = ManagedObject
 
-extension FetchRequestResult where Self: ManagedObject {
+/// Lets every managed-object class make fetch requests for itself: `Person.fetchRequest()`.
+public protocol FetchRequestMaking {}
+extension ManagedObject: FetchRequestMaking {}
+
+extension FetchRequestMaking where Self: ManagedObject {
     /// A fetch request for this class's entity.
     public static func fetchRequest() -> FetchRequest<Self> { FetchRequest<Self>() }
 }

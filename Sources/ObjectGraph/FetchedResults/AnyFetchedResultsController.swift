@@ -6,23 +6,31 @@ extension CocoaError.Code {
     public static let coreData = CocoaError.Code(rawValue: 134060)
 }
 
-/// The part of a ``FetchedResultsController`` that does not depend on its result type: what
-/// its delegate receives, as Core Data hands delegates an
-/// `NSFetchedResultsController<NSFetchRequestResult>`.
-///
-/// Swift cannot treat a `FetchedResultsController<Person>` as a
-/// `FetchedResultsController<ManagedObject>`, so the delegate protocol names this non-generic
-/// base class instead. Its sections hold `ManagedObject`s; cast back for the typed API:
-///
-/// ```swift
-/// func controllerDidChangeContent(_ controller: AnyFetchedResultsController) {
-///     guard let people = controller as? FetchedResultsController<Person> else { return }
-///     print(people.fetchedObjects?.map(\.name) ?? [])
-/// }
-/// ```
+/// The part of a ``FetchedResultsController`` that does not depend on its result type.
 ///
 /// Make controllers with ``FetchedResultsController``; this class has no public initializer.
-public class AnyFetchedResultsController {
+/// Two controllers are `==` when one is the other or the untyped view of it that a delegate
+/// receives (see ``FetchedResultsControllerDelegate``).
+public class AnyFetchedResultsController: Equatable {
+    /// What a controller shares with the untyped view of it handed to its delegate: a view reads
+    /// the same results, and only the controller fetches and follows the context.
+    final class Storage {
+        weak var delegate: FetchedResultsControllerDelegate?
+        var sections: [FetchedResultsSectionInfo]?
+        /// The results in order, for the typed ``FetchedResultsController/fetchedObjects``.
+        var managedObjects: [ManagedObject]?
+        var indexPaths: [ManagedObject: IndexPath] = [:]
+        var entity: EntityDescription?
+        var observer: NSObjectProtocol?
+        var isFetching = false
+        /// The controller itself (not a view).
+        weak var controller: AnyFetchedResultsController?
+    }
+
+    let storage: Storage
+    /// Whether this is the untyped view of another controller, handed to its delegate.
+    let isView: Bool
+
     public let managedObjectContext: ManagedObjectContext
     /// The key path whose value names each object's section (`"owner.name"` goes through the
     /// to-one `owner`); nil for one section holding every result.
@@ -34,27 +42,44 @@ public class AnyFetchedResultsController {
     /// Told about changes to the results. While it is nil, the controller does not follow its
     /// context and its results stay as last fetched, as in Core Data.
     public weak var delegate: FetchedResultsControllerDelegate? {
-        didSet { updateTracking() }
+        get { storage.delegate }
+        set {
+            storage.delegate = newValue
+            storage.controller?.updateTracking()
+        }
     }
 
     /// The results in sections; nil until ``performFetch()``.
-    public private(set) var sections: [FetchedResultsSectionInfo]?
+    public var sections: [FetchedResultsSectionInfo]? { storage.sections }
     /// The results in order, for the typed ``FetchedResultsController/fetchedObjects``.
-    private(set) var managedObjects: [ManagedObject]?
-    private var indexPaths: [ManagedObject: IndexPath] = [:]
-    private var entity: EntityDescription?
-    private var observer: NSObjectProtocol?
-    private var isFetching = false
+    var managedObjects: [ManagedObject]? { storage.managedObjects }
 
-    init(managedObjectContext: ManagedObjectContext, sectionNameKeyPath: String?, cacheName: String?) {
+    /// - Parameter viewing: the controller this one is the untyped view of, if it is one.
+    init(managedObjectContext: ManagedObjectContext, sectionNameKeyPath: String?, cacheName: String?,
+         viewing controller: AnyFetchedResultsController? = nil) {
         self.managedObjectContext = managedObjectContext
         self.sectionNameKeyPath = sectionNameKeyPath
         self.cacheName = cacheName
+        if let controller {
+            storage = controller.storage
+            isView = true
+        } else {
+            storage = Storage()
+            isView = false
+            storage.controller = self
+        }
     }
 
     deinit {
-        if let observer { NotificationCenter.default.removeObserver(observer) }
+        if !isView, let observer = storage.observer { NotificationCenter.default.removeObserver(observer) }
     }
+
+    public static func == (lhs: AnyFetchedResultsController, rhs: AnyFetchedResultsController) -> Bool {
+        lhs.storage === rhs.storage
+    }
+
+    /// What the delegate receives: Core Data's `NSFetchedResultsController<NSFetchRequestResult>`.
+    var delegateView: FetchedResultsController<FetchRequestResult> { fatalError("FetchedResultsController overrides this") }
 
     // MARK: What the typed controller provides
 
@@ -75,6 +100,10 @@ public class AnyFetchedResultsController {
     ///   not the key of its first sort descriptor (a section's objects must be together); or the
     ///   fetch's own error.
     public func performFetch() throws {
+        if isView {
+            try storage.controller?.performFetch()
+            return
+        }
         let descriptors = sortDescriptors
         guard let first = descriptors.first else {
             throw CoreDataError.make(.coreData, "A FetchedResultsController needs a fetch request with sort descriptors, "
@@ -88,31 +117,32 @@ public class AnyFetchedResultsController {
         }
         // The fetch processes pending changes; this controller must not report those as changes
         // to results it is replacing anyway.
-        isFetching = true
-        defer { isFetching = false }
-        entity = fetchEntity()
+        storage.isFetching = true
+        defer { storage.isFetching = false }
+        storage.entity = fetchEntity()
         show(try fetchObjects())
         updateTracking()
     }
 
     private func show(_ objects: [ManagedObject]) {
         let sections = FetchedResultsSectionInfo.sections(of: objects, keyPath: sectionNameKeyPath)
-        self.sections = sections
+        storage.sections = sections
         // Sections group equal names, so their concatenation is the order index paths follow.
-        managedObjects = sections.flatMap(\.objects)
-        indexPaths = [:]
+        storage.managedObjects = sections.flatMap(\.objects)
+        var indexPaths: [ManagedObject: IndexPath] = [:]
         for (sectionIndex, section) in sections.enumerated() {
             for (item, object) in section.objects.enumerated() {
                 indexPaths[object] = IndexPath(indexes: [sectionIndex, item])
             }
         }
+        storage.indexPaths = indexPaths
     }
 
     // MARK: Reading the results
 
     /// Where `object` is in the results; nil when it is not one of them.
     public func indexPath(forObject object: ManagedObject) -> IndexPath? {
-        indexPaths[object]
+        storage.indexPaths[object]
     }
 
     /// The section index titles: each section's ``FetchedResultsSectionInfo/indexTitle``, once.
@@ -135,16 +165,17 @@ public class AnyFetchedResultsController {
     // MARK: Following the context
 
     private func updateTracking() {
+        guard !isView else { return }
         let wanted = delegate != nil && sections != nil
-        if wanted, observer == nil {
-            observer = NotificationCenter.default.addObserver(
+        if wanted, storage.observer == nil {
+            storage.observer = NotificationCenter.default.addObserver(
                 forName: .managedObjectContextObjectsDidChange, object: managedObjectContext, queue: nil
             ) { [weak self] notification in
                 self?.contextObjectsDidChange(notification)
             }
-        } else if !wanted, let observer {
+        } else if !wanted, let observer = storage.observer {
             NotificationCenter.default.removeObserver(observer)
-            self.observer = nil
+            storage.observer = nil
         }
     }
 
@@ -156,7 +187,8 @@ public class AnyFetchedResultsController {
     /// return now. As in Core Data, only changes to objects of that entity count: renaming a
     /// car's owner does not re-sort cars sorted by `owner.name`.
     private func contextObjectsDidChange(_ notification: Notification) {
-        guard !isFetching, let delegate, let entity, let oldSections = sections, let oldObjects = managedObjects else { return }
+        guard !storage.isFetching, let delegate, let entity = storage.entity, let oldSections = sections,
+              let oldObjects = managedObjects else { return }
         let info = notification.userInfo ?? [:]
         func ours(_ key: String) -> [ManagedObject] {
             // In primary-key order, so that new objects equal under the sort come in store order.
@@ -190,16 +222,17 @@ public class AnyFetchedResultsController {
 
         // The results are already the new ones while the changes are reported, as in Core Data:
         // `object(at: newIndexPath)` answers with the object just inserted or moved.
-        delegate.controllerWillChangeContent(self)
+        let view = delegateView
+        delegate.controllerWillChangeContent(view)
         for change in changes {
             switch change {
             case .section(_, let index, let type):
                 let info = type == .insert ? sections![index] : oldSections[index]
-                delegate.controller(self, didChange: info, atSectionIndex: index, for: type)
+                delegate.controller(view, didChange: info, atSectionIndex: index, for: type)
             case .object(let object, let indexPath, let type, let newIndexPath):
-                delegate.controller(self, didChange: object, at: indexPath, for: type, newIndexPath: newIndexPath)
+                delegate.controller(view, didChange: object, at: indexPath, for: type, newIndexPath: newIndexPath)
             }
         }
-        delegate.controllerDidChangeContent(self)
+        delegate.controllerDidChangeContent(view)
     }
 }

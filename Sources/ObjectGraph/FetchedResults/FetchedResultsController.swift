@@ -37,6 +37,25 @@ public final class FetchedResultsController<Result: ManagedObject>: AnyFetchedRe
         super.init(managedObjectContext: managedObjectContext, sectionNameKeyPath: sectionNameKeyPath, cacheName: cacheName)
     }
 
+    /// The untyped view of `controller`: the same results, for its delegate.
+    init(viewing controller: AnyFetchedResultsController, fetchRequest: FetchRequest<Result>) {
+        self.fetchRequest = fetchRequest
+        super.init(managedObjectContext: controller.managedObjectContext, sectionNameKeyPath: controller.sectionNameKeyPath,
+                   cacheName: controller.cacheName, viewing: controller)
+    }
+
+    /// What the delegate receives: this controller when it is already untyped, else a view of
+    /// it whose fetch request is a copy of this one's (made once).
+    private lazy var untypedView: FetchedResultsController<FetchRequestResult> = {
+        if let untyped = self as? FetchedResultsController<FetchRequestResult> { return untyped }
+        let request = FetchRequest<FetchRequestResult>(entityName: fetchRequest.entity(in: managedObjectContext.model).name)
+        request.predicate = fetchRequest.predicate
+        request.sortDescriptors = fetchRequest.sortDescriptors
+        return FetchedResultsController<FetchRequestResult>(viewing: self, fetchRequest: request)
+    }()
+
+    override var delegateView: FetchedResultsController<FetchRequestResult> { untypedView }
+
     /// The results in order (section by section); nil until ``performFetch()``.
     public var fetchedObjects: [Result]? {
         managedObjects?.map { $0 as! Result }

@@ -19,13 +19,14 @@ public enum FetchedResultsChangeType: UInt, CustomStringConvertible {
 }
 
 /// Told by a ``FetchedResultsController`` how its results changed: Core Data's
-/// `NSFetchedResultsControllerDelegate`. Every method has an empty default, so implement only
-/// the ones you need.
+/// `NSFetchedResultsControllerDelegate`, with its Swift signatures. Every method has an empty
+/// default, so implement only the ones you need.
 ///
-/// The callbacks receive the controller as ``AnyFetchedResultsController``, the part of every
-/// controller that does not depend on its result type, as Core Data hands delegates an
-/// `NSFetchedResultsController<NSFetchRequestResult>`. Compare it with `===` to tell several
-/// controllers apart, or cast it back: `controller as? FetchedResultsController<Person>`.
+/// The callbacks receive the controller as `FetchedResultsController<FetchRequestResult>`, as
+/// Core Data hands delegates an `NSFetchedResultsController<NSFetchRequestResult>`. Swift cannot
+/// treat a `FetchedResultsController<Person>` as one of those, so a typed controller hands its
+/// delegate an untyped view of itself: the same sections and objects (`object(at:)` answers with
+/// the same instances, as `ManagedObject`s), and `==` to the controller, though not `===`.
 ///
 /// One round of changes arrives as: ``controllerWillChangeContent(_:)``; section inserts, then
 /// section deletes; object deletes (old index paths), inserts (new index paths), updates (old
@@ -35,7 +36,7 @@ public enum FetchedResultsChangeType: UInt, CustomStringConvertible {
 ///
 /// ```swift
 /// final class PeopleList: FetchedResultsControllerDelegate {
-///     func controller(_ controller: AnyFetchedResultsController, didChange anObject: Any,
+///     func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any,
 ///                     at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
 ///         print(type, indexPath as Any, newIndexPath as Any)
 ///     }
@@ -43,35 +44,35 @@ public enum FetchedResultsChangeType: UInt, CustomStringConvertible {
 /// ```
 public protocol FetchedResultsControllerDelegate: AnyObject {
     /// Changes are about to be reported.
-    func controllerWillChangeContent(_ controller: AnyFetchedResultsController)
+    func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>)
 
     /// An object was inserted (`newIndexPath`), deleted (`indexPath`), updated in place
     /// (`indexPath`) or moved (`indexPath` to `newIndexPath`).
     func controller(
-        _ controller: AnyFetchedResultsController, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
         for type: FetchedResultsChangeType, newIndexPath: IndexPath?)
 
     /// A section appeared (`.insert`, its new index) or emptied (`.delete`, its old index).
     func controller(
-        _ controller: AnyFetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType)
 
     /// All changes of this round were reported; the controller's results are the new ones.
-    func controllerDidChangeContent(_ controller: AnyFetchedResultsController)
+    func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>)
 }
 
 extension FetchedResultsControllerDelegate {
-    public func controllerWillChangeContent(_ controller: AnyFetchedResultsController) {}
+    public func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {}
 
     public func controller(
-        _ controller: AnyFetchedResultsController, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
         for type: FetchedResultsChangeType, newIndexPath: IndexPath?
     ) {}
 
     public func controller(
-        _ controller: AnyFetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
     ) {}
 
-    public func controllerDidChangeContent(_ controller: AnyFetchedResultsController) {}
+    public func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {}
 }

@@ -7,27 +7,27 @@ import XCTest
 private final class ChangeRecorder: FetchedResultsControllerDelegate {
     var events: [String] = []
 
-    func controllerWillChangeContent(_ controller: AnyFetchedResultsController) { events.append("will") }
+    func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) { events.append("will") }
 
     func controller(
-        _ controller: AnyFetchedResultsController, didChange anObject: Any, at indexPath: IndexPath?,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
         for type: FetchedResultsChangeType, newIndexPath: IndexPath?
     ) {
         let car = anObject as! Car
         events.append("\(type) \(car.make ?? "nil") \(text(indexPath)) \(text(newIndexPath))")
-        if let newIndexPath, let cars = controller as? FetchedResultsController<Car>, cars.object(at: newIndexPath) !== car {
+        if let newIndexPath, controller.object(at: newIndexPath) !== car {
             XCTFail("object(at: \(text(newIndexPath))) is not \(car.make ?? "nil")")
         }
     }
 
     func controller(
-        _ controller: AnyFetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
         atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
     ) {
         events.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
     }
 
-    func controllerDidChangeContent(_ controller: AnyFetchedResultsController) { events.append("did") }
+    func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) { events.append("did") }
 
     /// The events so far, forgotten for the next step.
     func take() -> [String] {

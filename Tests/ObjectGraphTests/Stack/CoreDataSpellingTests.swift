@@ -125,6 +125,64 @@ final class CoreDataSpellingTests: XCTestCase {
         XCTAssertNil(other.entitiesByName["Person"]?.managedObjectClass)
     }
 
+    /// A delegate written with Core Data's Swift signatures hears a typed controller's changes,
+    /// through a view that is `==` to it and reads the same objects.
+    func testAFetchedResultsDelegateWithCoreDatasSignatures() throws {
+        final class CarsTable: FetchedResultsControllerDelegate {
+            var rows: [String] = []
+            var sawController: [FetchedResultsController<FetchRequestResult>] = []
+            func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
+                sawController.append(controller)
+            }
+            func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any,
+                            at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+                let car = anObject as! Car
+                if let newIndexPath { XCTAssertTrue(controller.object(at: newIndexPath) === car) }
+                rows.append("\(type) \(car.make ?? "")")
+            }
+            func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
+                rows = controller.fetchedObjects?.map { ($0 as! Car).make ?? "" } ?? []
+            }
+        }
+        let stack = try TestStack(.sqlite)
+        let context = stack.context
+        let request: FetchRequest<Car> = Car.fetchRequest()
+        request.sortDescriptors = [GraphSortDescriptor(key: "make")]
+        let cars = FetchedResultsController(fetchRequest: request, managedObjectContext: context,
+                                            sectionNameKeyPath: nil, cacheName: nil)
+        let table = CarsTable()
+        cars.delegate = table
+        try cars.performFetch()
+        let fiat = Car(context: context)
+        fiat.make = "Fiat"
+        try context.save()
+        XCTAssertEqual(table.rows, ["Fiat"])
+        let seen = try XCTUnwrap(table.sawController.first)
+        XCTAssertTrue(seen == cars, "the view is == to the controller it shows")
+        XCTAssertTrue(seen.sections?.first?.objects.first === fiat)
+        let audi = Car(context: context)
+        audi.make = "Audi"
+        try context.save()
+        XCTAssertEqual(table.rows, ["Audi", "Fiat"])
+        XCTAssertTrue(table.sawController.allSatisfy { $0 === seen }, "one view per controller")
+
+        // An untyped controller, as Core Data code often makes, is handed itself.
+        let untypedRequest = FetchRequest<FetchRequestResult>(entityName: "Car")
+        untypedRequest.sortDescriptors = [GraphSortDescriptor(key: "make", ascending: false)]
+        let untyped = FetchedResultsController(fetchRequest: untypedRequest, managedObjectContext: context,
+                                               sectionNameKeyPath: nil, cacheName: nil)
+        let other = CarsTable()
+        untyped.delegate = other
+        try untyped.performFetch()
+        XCTAssertEqual(try context.fetch(untypedRequest) as! [Car], [fiat, audi])
+        let seat = Car(context: context)
+        seat.make = "Seat"
+        try context.save()
+        XCTAssertEqual(other.rows, ["Seat", "Fiat", "Audi"])
+        XCTAssertTrue(other.sawController.first === untyped)
+        XCTAssertFalse(untyped == cars)
+    }
+
     /// The default store folder follows HOME (the app's container), even for root.
     func testTheDefaultFolderFollowsHome() throws {
         let saved = ProcessInfo.processInfo.environment["HOME"]
