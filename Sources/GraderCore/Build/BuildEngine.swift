@@ -67,7 +67,9 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
     ///   whose `main.swift` has top-level code (lessons).
     func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> BuildOutcome {
-        let material = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
+        let objectGraph = try usesObjectGraph(inputs)
+        let material = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary,
+                                       objectGraph: objectGraph)
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
         if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
@@ -85,10 +87,10 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             throw GraderError.io("cannot create build folders in \(cacheDirectory.path): \(error.localizedDescription)")
         }
         var arguments = ["-Onone", "-module-name", AppBundle.executableName] + Self.speedFlags(toolchain)
-            + commonFlags(parseAsLibrary: parseAsLibrary)
+            + commonFlags(parseAsLibrary: parseAsLibrary) + (objectGraph?.compileFlags ?? [])
         arguments += inputs.map(\.path)
         arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
-        arguments += linkArguments()
+        arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? [])
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
 
         let outcome: BuildOutcome
@@ -124,7 +126,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
-            + inputs.map(\.path)
+            + ((try? usesObjectGraph(inputs))??.compileFlags ?? []) + inputs.map(\.path)
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
         var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
         if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
@@ -161,8 +163,10 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
 
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
     /// name and content of every source and resource.
-    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> Data {
+    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool,
+                             objectGraph: ObjectGraphRuntime?) throws -> Data {
         var material = Data("grader-build-v2 \(parseAsLibrary ? "library" : "main")\n\(toolchain.fingerprint)\n".utf8)
+        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
         for url in inputs {
             guard let content = FileManager.default.contents(atPath: url.path) else {
                 throw GraderError.io("cannot read \(url.path)")
@@ -176,6 +180,17 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             material.append(content)
         }
         return material
+    }
+
+    /// The ObjectGraph runtime when one of `inputs` imports it; nil otherwise, or when it was not
+    /// built (the compiler then says that there is no such module).
+    private func usesObjectGraph(_ inputs: [URL]) throws -> ObjectGraphRuntime? {
+        guard let runtime = toolchain.objectGraph else { return nil }
+        for url in inputs {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw GraderError.io("cannot read \(url.path)") }
+            if ObjectGraphRuntime.isImported(by: String(decoding: data, as: UTF8.self)) { return runtime }
+        }
+        return nil
     }
 
     private func linkArguments() -> [String] {

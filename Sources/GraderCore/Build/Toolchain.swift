@@ -18,6 +18,8 @@ public struct Toolchain: Sendable {
     /// Identifies the grader binary itself, for the keys of cached verdicts and observations:
     /// a rebuilt grader may judge, compare or inspect differently.
     public var graderIdentity = ""
+    /// What code that imports ObjectGraph also needs; nil when it was not built.
+    public var objectGraph: ObjectGraphRuntime?
     /// Whether the toolchain ships LLVM's linker (`ld.lld` beside `swiftc`), which links exercise
     /// binaries faster than the system's.
     public var hasLLD = false
@@ -74,6 +76,7 @@ public struct Toolchain: Sendable {
                                   runtimeLibraryDirectories: [libraries.resolvingSymlinksInPath()],
                                   fingerprint: identity.joined(separator: "\n"))
         toolchain.graderIdentity = describe(executable.resolvingSymlinksInPath())
+        toolchain.objectGraph = ObjectGraphRuntime.locate(build: build)
         toolchain.hasLLD = fm.isExecutableFile(atPath: resolvedCompiler.deletingLastPathComponent().appendingPathComponent("ld.lld").path)
         return toolchain
     }
