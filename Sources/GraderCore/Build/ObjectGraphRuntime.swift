@@ -21,13 +21,13 @@ public struct ObjectGraphRuntime: Sendable {
         guard fm.fileExists(atPath: module.path), let moduleMap = yamsModuleMap(near: build) else { return nil }
         let archive = build.appendingPathComponent("libObjectGraph.a")
         var linkInputs: [URL]
-        if let archiveDate = modificationDate(archive), let moduleDate = modificationDate(module), archiveDate >= moduleDate {
+        if let archiveDate = Toolchain.modificationDate(archive), let moduleDate = Toolchain.modificationDate(module), archiveDate >= moduleDate {
             linkInputs = [archive]
         } else {
             linkInputs = ["ObjectGraph.build", "Yams.build", "CYaml.build"].flatMap { objects(in: build.appendingPathComponent($0)) }
             guard linkInputs.contains(where: { $0.path.contains("/ObjectGraph.build/") }) else { return nil }
         }
-        let fingerprint = ([module, moduleMap] + linkInputs).map { "\($0.lastPathComponent) \(describe($0))" }.joined(separator: "\n")
+        let fingerprint = ([module, moduleMap] + linkInputs).map { "\($0.lastPathComponent) \(Toolchain.describe($0))" }.joined(separator: "\n")
         return ObjectGraphRuntime(compileFlags: ["-Xcc", "-fmodule-map-file=\(moduleMap.path)"],
                                   linkInputs: linkInputs, fingerprint: fingerprint)
     }
@@ -58,16 +58,5 @@ public struct ObjectGraphRuntime: Sendable {
     private static func objects(in folder: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "o" }.sorted { $0.path < $1.path }
-    }
-
-    private static func modificationDate(_ url: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-    }
-
-    private static func describe(_ url: URL) -> String {
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-        let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(size)@\(date)"
     }
 }

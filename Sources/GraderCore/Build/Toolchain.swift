@@ -116,12 +116,12 @@ public struct Toolchain: Sendable {
         return nil
     }
 
-    private static func modificationDate(_ url: URL) -> Date? {
+    static func modificationDate(_ url: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 
     /// Size and modification time: enough to notice a rebuilt runtime or a new compiler.
-    private static func describe(_ url: URL) -> String {
+    static func describe(_ url: URL) -> String {
         let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
         let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
         let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
