@@ -55,6 +55,11 @@ struct InsertedObjects: Sequence {
         return set
     }
 
+    /// Whether `object` is inserted and its insert was announced in a change notification.
+    func wasAnnounced(_ object: ManagedObject) -> Bool {
+        contains(object) && object.insertedSlot < processedSlots
+    }
+
     /// Whether objects were inserted since the last ``markProcessed(_:)``.
     var hasUnprocessed: Bool { processedSlots < slots.count }
 

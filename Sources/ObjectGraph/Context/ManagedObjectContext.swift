@@ -200,7 +200,12 @@ public final class ManagedObjectContext {
 
     /// Records that a property of `object` changed.
     func markChanged(_ object: ManagedObject, _ index: Int) {
-        if object.isNew { return }
+        if object.isNew {
+            // Changed after its insert was announced: announced as an update, as Core Data does,
+            // so that a fetched results controller moves it (it stays out of `updatedObjects`).
+            if insertedSet.wasAnnounced(object) { unprocessed.updated.insert(object) }
+            return
+        }
         object.changedIndexes.insert(index)
         guard registry[object.objectID] === object, !insertedSet.contains(object), !deletedSet.contains(object) else { return }
         if updatedSet.insert(object).inserted { unprocessed.updated.insert(object) }

@@ -287,6 +287,27 @@ final class FetchedResultsControllerTests: XCTestCase {
         }
     }
 
+    /// An object changed after its insert was announced is reported again, as Core Data does:
+    /// a new car given an owner before the save moves into that owner's section.
+    func testAnInsertedObjectChangedBeforeTheSaveMoves() throws {
+        try onBothStores { stack in
+            let context = stack.context
+            let (ana, _) = try garage(context)
+            let (controller, recorder) = try recordedCarsByOwner(context)
+
+            let mini = Car(context: context)
+            mini.make = "Mini"
+            context.processPendingChanges()
+            XCTAssertEqual(recorder.take(), ["will", "section insert 0 ", "insert Mini - [0,0]", "did"], "\(stack.kind)")
+            mini.owner = ana
+            try context.save()
+            XCTAssertEqual(recorder.take(), ["will", "section delete 0 ", "move Mini [0,0] [0,1]", "did"], "\(stack.kind)")
+            XCTAssertEqual(controller.sections?.map(\.name), ["Ana", "Bruno"])
+            XCTAssertEqual(controller.fetchedObjects?.map(\.make), ["Fiat", "Mini", "Seat", "Audi"])
+            XCTAssertFalse(context.updatedObjects.contains(mini), "an inserted object is not an updated one")
+        }
+    }
+
     func testObjectsEnterAndLeaveThroughThePredicate() throws {
         try onBothStores { stack in
             let context = stack.context
