@@ -1,5 +1,6 @@
 import SwiftParser
 import SwiftSyntax
+import Foundation
 
 /// Finds the mutations of a Swift source file, from its syntax tree.
 public struct MutantGenerator {
@@ -12,17 +13,39 @@ public struct MutantGenerator {
     }
 
     /// Every mutation of `source`, in source order, named `L<line>-<operator>-<n>`.
+    ///
+    /// Code the course gives the learner ready-made (a model's classes at the end of a starter)
+    /// is no place for mutants: lines from one reading `// given: begin` to one reading
+    /// `// given: end` get none.
     public func mutants(of source: String) -> [Mutant] {
         let tree = Parser.parse(source: source)
         let collector = MutationCollector(converter: SourceLocationConverter(fileName: "", tree: tree))
         collector.walk(tree)
+        let given = Self.givenLines(of: source)
         var counts: [String: Int] = [:]
-        return collector.mutations.sorted { ($0.start, $0.end, $0.replacement) < ($1.start, $1.end, $1.replacement) }
+        return collector.mutations.filter { !given.contains($0.line) }
+            .sorted { ($0.start, $0.end, $0.replacement) < ($1.start, $1.end, $1.replacement) }
             .map { mutation in
                 let key = "\(mutation.line)-\(mutation.mutationOperator.rawValue)"
                 counts[key, default: 0] += 1
                 return Mutant(name: mutation.name(ordinal: counts[key]!), mutation: mutation)
             }
+    }
+}
+
+extension MutantGenerator {
+    /// The 1-based lines between `// given: begin` and `// given: end` (to the end of the file
+    /// when no end follows), markers included.
+    static func givenLines(of source: String) -> Set<Int> {
+        var lines = Set<Int>()
+        var inside = false
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text == "// given: begin" { inside = true }
+            if inside { lines.insert(index + 1) }
+            if text == "// given: end" { inside = false }
+        }
+        return lines
     }
 }
 

@@ -9,6 +9,21 @@ struct MutantGeneratorTests {
             .map { ($0.name, $0.mutation.apply(to: source)) }
     }
 
+    @Test func codeTheCourseGivesGetsNoMutants() {
+        let source = """
+            func learner(a: Int) -> Bool { a < 3 }
+            // given: begin
+            func given(a: Int) -> Bool { a > 3 }
+            // given: end
+            func alsoLearner(a: Int) -> Bool { a == 3 }
+            // given: begin
+            func givenToTheEnd(a: Int) -> Bool { a != 3 }
+            """
+        let lines = Set(MutantGenerator().mutants(of: source).map(\.mutation.line))
+        #expect(lines == [1, 5])
+        #expect(MutantGenerator.givenLines(of: source) == [2, 3, 4, 6, 7])
+    }
+
     @Test func relationalOperators() {
         let found = mutants("func f(a: Int) -> Bool {\n    a < 3 && a != 0\n}\n", .relational)
         #expect(found.map(\.text) == ["func f(a: Int) -> Bool {\n    a <= 3 && a != 0\n}\n",
