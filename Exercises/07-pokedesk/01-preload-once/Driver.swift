@@ -1,0 +1,62 @@
+import ExerciseKit
+import Foundation
+import ObjectGraph
+
+@main
+enum PreloadOnceDriver: ExerciseDriver {
+    struct Code: Decodable { var code: Int }
+    struct NewPokemon: Decodable { var name: String; var raceCode: Int }
+    struct Counts: Encodable { var races: Int; var types: Int; var pokemons: Int }
+    struct RaceRow: Encodable { var code: Int; var name: String?; var imageFile: String?; var types: [String]; var pokemons: [String] }
+    struct PokemonRow: Encodable { var name: String?; var race: Int? }
+    struct TypeRow: Encodable { var name: String?; var races: [Int] }
+
+    static func register(_ app: inout Operations) {
+        // The app of this launch: opened, and preloaded if needed, by the first call
+        // (application(_:didFinishLaunchingWithOptions:)).
+        var desk: Pokedesk?
+        func current() throws -> Pokedesk {
+            if let desk { return desk }
+            let opened = Pokedesk()
+            try opened.preloadIfNeeded()
+            desk = opened
+            return opened
+        }
+        // The driver reads what the learner's context holds, through its own fetches.
+        func fetch<T: ManagedObject>(_ request: FetchRequest<T>) throws -> [T] {
+            try current().container.viewContext.fetch(request)
+        }
+        func row(_ race: Race) -> RaceRow {
+            RaceRow(
+                code: Int(race.code), name: race.name, imageFile: race.imageFile,
+                types: race.types.compactMap(\.name).sorted(), pokemons: race.pokemons.compactMap(\.name).sorted())
+        }
+
+        app.on("launch") { _ = try current() }
+        app.on("counts") { () -> Counts in
+            let context = try current().container.viewContext
+            return Counts(
+                races: try context.count(for: Race.fetchRequest()),
+                types: try context.count(for: PokemonType.fetchRequest()),
+                pokemons: try context.count(for: Pokemon.fetchRequest()))
+        }
+        app.on("race") { (args: Code) -> [RaceRow] in
+            // Every race with the code: more than one means it was preloaded twice.
+            try fetch(Race.fetchRequest()).filter { Int($0.code) == args.code }.map(row)
+        }
+        app.on("allRaces") { () -> [RaceRow] in
+            try fetch(Race.fetchRequest()).map(row).sorted { ($0.code, $0.name ?? "") < ($1.code, $1.name ?? "") }
+        }
+        app.on("types") { () -> [TypeRow] in
+            try fetch(PokemonType.fetchRequest())
+                .map { TypeRow(name: $0.name, races: $0.races.map { Int($0.code) }.sorted()) }
+                .sorted { ($0.name ?? "", $0.races.count) < ($1.name ?? "", $1.races.count) }
+        }
+        app.on("addPokemon") { (args: NewPokemon) in try current().addPokemon(name: args.name, raceCode: args.raceCode) }
+        app.on("pokemons") { () -> [PokemonRow] in
+            try fetch(Pokemon.fetchRequest())
+                .map { PokemonRow(name: $0.name, race: $0.race.map { Int($0.code) }) }
+                .sorted { ($0.name ?? "", $0.race ?? -1) < ($1.name ?? "", $1.race ?? -1) }
+        }
+    }
+}

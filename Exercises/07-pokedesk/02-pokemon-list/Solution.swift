@@ -1,0 +1,77 @@
+import Foundation
+import ObjectGraph
+
+enum PokedeskError: Error, Equatable {
+    case unknownRace(Int)
+    case nameTaken(String)
+}
+
+/// One row of the list: what the Pokémon screen shows.
+struct PokemonRow: Equatable {
+    var name: String
+    var raceName: String?
+    var imageFile: String?
+}
+
+final class Pokedesk {
+    let container: PersistentContainer
+
+    /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
+    init() {
+        container = PersistentContainer(name: "Pokedesk")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("Could not open the store: \(error)") }
+        }
+    }
+
+    /// Adds one of the user's Pokémon, of the race with this code, and saves.
+    func addPokemon(name: String, raceCode: Int) throws {
+        // TODO: throw PokedeskError.nameTaken(name) when a Pokémon has this name, ignoring case;
+        // fetch the race whose code is raceCode (PokedeskError.unknownRace(raceCode) when none);
+        // insert the Pokémon with its race, and save.
+    }
+
+    /// The user's Pokémon sorted by name, ignoring case, each with its race's name and image.
+    func pokemonList() throws -> [PokemonRow] {
+        // TODO: fetch the Pokémon with a case-insensitive sort descriptor on "name".
+        []
+    }
+}
+
+// The model's classes, as `objectgraph-codegen Pokedesk.yml` writes them (given: do not change).
+
+final class Pokemon: ManagedObject {
+    @Managed var name: String?
+    @Managed var race: Race?
+}
+
+final class Race: ManagedObject {
+    @Managed var name: String?
+    @Managed var code: Int16
+    @Managed var imageFile: String?
+    @Managed var pokemons: Set<Pokemon>
+    @Managed var types: Set<PokemonType>
+}
+
+final class PokemonType: ManagedObject {
+    @Managed var name: String?
+    @Managed var races: Set<Race>
+}
+
+extension Pokemon {
+    class func fetchRequest() -> FetchRequest<Pokemon> { FetchRequest<Pokemon>(entityName: "Pokemon") }
+}
+
+extension Race {
+    class func fetchRequest() -> FetchRequest<Race> { FetchRequest<Race>(entityName: "Race") }
+    func addToPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").add(value) }
+    func removeFromPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").remove(value) }
+    func addToTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").add(value) }
+    func removeFromTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").remove(value) }
+}
+
+extension PokemonType {
+    class func fetchRequest() -> FetchRequest<PokemonType> { FetchRequest<PokemonType>(entityName: "Type") }
+    func addToRaces(_ value: Race) { mutableSetValue(forKey: "races").add(value) }
+    func removeFromRaces(_ value: Race) { mutableSetValue(forKey: "races").remove(value) }
+}
