@@ -61,6 +61,7 @@ final class Pokedesk {
     }
 }
 // The model's classes, as `objectgraph-codegen Pokedesk.yml` writes them (given: do not change).
+// given: begin
 
 final class Pokemon: ManagedObject {
     @Managed var name: String?
@@ -97,3 +98,4 @@ extension PokemonType {
     func addToRaces(_ value: Race) { mutableSetValue(forKey: "races").add(value) }
     func removeFromRaces(_ value: Race) { mutableSetValue(forKey: "races").remove(value) }
 }
+// given: end
