@@ -46,5 +46,27 @@ enum CarMigrationDriver: ExerciseDriver {
             }
             try context.save()
         }
+        // A later release that changed the type of Car.year to text (a change no lightweight
+        // migration can make) opened Garage.sqlite and saved one car: the store is now one this
+        // app cannot open, as after going back to an older build.
+        app.on("newerApp") {
+            let yaml = """
+                format: 1
+                entities:
+                  Car:
+                    attributes:
+                      make: {type: string, optional: false}
+                      year: string
+                      licencePlate: string
+                """
+            let v3 = try ModelFile(yaml: yaml, path: "Garage-v3.yml").model()
+            let container = PersistentContainer(name: "Garage", managedObjectModel: v3)
+            var loadError: Error?
+            container.loadPersistentStores { _, error in loadError = error }
+            if let loadError { throw loadError }
+            let car = EntityDescription.insertNewObject(forEntityName: "Car", into: container.viewContext)
+            car.setValue("Seat León", forKey: "make")
+            try container.viewContext.save()
+        }
     }
 }
