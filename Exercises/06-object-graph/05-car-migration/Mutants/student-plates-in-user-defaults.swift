@@ -1,0 +1,68 @@
+// Mutant: keeps each plate in UserDefaults under the car's make instead of adding it to the model, to avoid a migration; the plate is never in Garage.sqlite, a kill loses it, and two cars of one make share one plate
+import Foundation
+import ObjectGraph
+
+final class Car: ManagedObject {
+    @Managed var make: String?
+    @Managed var year: Int32
+}
+
+/// A car as the app shows it.
+struct CarInfo: Equatable {
+    var make: String
+    var year: Int
+    var licencePlate: String?
+}
+
+enum GarageError: Error, Equatable {
+    case noSuchCar(String)
+}
+
+/// The garage's data: `Garage.sqlite`, opened with the current version (v2) of `Garage.yml`.
+final class Garage {
+    let container: PersistentContainer
+    var context: ManagedObjectContext { container.viewContext }
+
+    /// Opens the store, migrating a store made by an older version of the model.
+    /// - Throws: the error the store was loaded with.
+    init() throws {
+        container = PersistentContainer(name: "Garage")
+        // Both flags are already true by default; they are set here so the intent is visible.
+        for description in container.persistentStoreDescriptions {
+            description.shouldMigrateStoreAutomatically = true
+            description.shouldInferMappingModelAutomatically = true
+        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in
+            if let error { loadError = error }
+        }
+        if let loadError { throw loadError }
+    }
+
+    func addCar(make: String, year: Int, licencePlate: String?) throws {
+        let car = Car(context: context)
+        car.make = make
+        car.year = Int32(year)
+        try context.save()
+        UserDefaults.standard.set(licencePlate, forKey: "plate." + make)
+    }
+
+    /// Sets the plate of every car of this make, or throws `GarageError.noSuchCar`.
+    func setPlate(make: String, licencePlate: String?) throws {
+        let request = Car.fetchRequest()
+        request.predicate = GraphPredicate(format: "make == %@", make)
+        let cars = try context.fetch(request)
+        guard !cars.isEmpty else { throw GarageError.noSuchCar(make) }
+        _ = cars
+        UserDefaults.standard.set(licencePlate, forKey: "plate." + make)
+    }
+
+    /// Every car, sorted by make, then year.
+    func cars() throws -> [CarInfo] {
+        let request = Car.fetchRequest()
+        request.sortDescriptors = [GraphSortDescriptor(key: "make"), GraphSortDescriptor(key: "year")]
+        return try context.fetch(request).map {
+            CarInfo(make: $0.make ?? "", year: Int($0.year), licencePlate: UserDefaults.standard.string(forKey: "plate." + ($0.make ?? "")))
+        }
+    }
+}
