@@ -14,6 +14,14 @@ enum CocoaErrorNames {
         3840: "propertyListReadCorrupt", 3841: "propertyListReadUnknownVersion", 3842: "propertyListReadStream",
         3851: "propertyListWriteStream", 3852: "propertyListWriteInvalid",
         4864: "coderReadCorrupt", 4865: "coderValueNotFound", 4866: "coderInvalidValue",
+        // Core Data's (ObjectGraph's) validation, store and migration errors.
+        1560: "validationMultipleErrors", 1570: "validationMissingMandatoryProperty",
+        1580: "validationRelationshipLacksMinimumCount", 1590: "validationRelationshipExceedsMaximumCount",
+        1600: "validationRelationshipDeniedDelete", 1610: "validationNumberTooLarge", 1620: "validationNumberTooSmall",
+        1630: "validationDateTooLate", 1640: "validationDateTooSoon", 1650: "validationInvalidDate",
+        1660: "validationStringTooLong", 1670: "validationStringTooShort", 1680: "validationStringPatternMatching",
+        133000: "managedObjectReferentialIntegrity", 134060: "coreData", 134100: "persistentStoreIncompatibleVersionHash",
+        134110: "migration", 134130: "migrationMissingSourceModel", 134140: "migrationMissingMappingModel",
     ]
 
     /// `fileWriteFileExists` for a Cocoa-domain error with a known code, `code 9999` for

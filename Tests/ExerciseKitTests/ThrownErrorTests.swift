@@ -69,6 +69,10 @@ struct ThrownErrorTests {
     @Test func cocoaErrorsAreNamedLikeTheirCodes() throws {
         let exists = ThrownError(describing: CocoaError(.fileWriteFileExists))
         #expect(exists.type == "CocoaError" && exists.case == "fileWriteFileExists")
+        // Core Data's codes, which ObjectGraph throws, have their names too.
+        let denied = ThrownError(describing: NSError(domain: NSCocoaErrorDomain, code: 1600))
+        #expect(denied.case == "validationRelationshipDeniedDelete" && denied.code == 1600)
+        #expect(ThrownError(describing: NSError(domain: NSCocoaErrorDomain, code: 134100)).case == "persistentStoreIncompatibleVersionHash")
         // PropertyListSerialization throws a plain NSError in the Cocoa domain: the same name.
         do {
             _ = try PropertyListSerialization.propertyList(from: Data("not a plist <".utf8), format: nil)

@@ -51,11 +51,19 @@ final class SQLiteStore: PersistentStore {
     }
 
     private func migrate(from metadata: StoreMetadata, to model: ManagedObjectModel) throws {
-        guard description.shouldMigrateStoreAutomatically, description.shouldInferMappingModelAutomatically else {
+        guard description.shouldMigrateStoreAutomatically else {
             throw CoreDataError.make(
                 .persistentStoreIncompatibleVersionHash,
                 "The model used to open the store is incompatible with the one used to create the store. "
-                    + "Turn on shouldMigrateStoreAutomatically and shouldInferMappingModelAutomatically to migrate it.",
+                    + "Turn on shouldMigrateStoreAutomatically to migrate it.",
+                ["sourceModelVersion": metadata.model.versionIdentifier ?? "", "destinationModelVersion": model.versionIdentifier ?? ""])
+        }
+        // Migrating without inferring needs a mapping model, which ObjectGraph has none of: Core
+        // Data's error when it finds no mapping model.
+        guard description.shouldInferMappingModelAutomatically else {
+            throw CoreDataError.make(
+                .migrationMissingMappingModel,
+                "Can't find a mapping model for the migration: turn on shouldInferMappingModelAutomatically for a lightweight migration.",
                 ["sourceModelVersion": metadata.model.versionIdentifier ?? "", "destinationModelVersion": model.versionIdentifier ?? ""])
         }
         let migration = try LightweightMigration(from: metadata.model, to: model)
