@@ -67,9 +67,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
     ///   whose `main.swift` has top-level code (lessons).
     func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> BuildOutcome {
-        let objectGraph = try usesObjectGraph(inputs)
-        let material = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary,
-                                       objectGraph: objectGraph)
+        let (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
         if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
@@ -126,7 +124,8 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
-            + ((try? usesObjectGraph(inputs))??.compileFlags ?? []) + inputs.map(\.path)
+            + ((try? keyMaterial(inputs: inputs, resources: BundleResources(), parseAsLibrary: false))?.objectGraph?.compileFlags ?? [])
+            + inputs.map(\.path)
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
         var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
         if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
@@ -162,35 +161,30 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     }
 
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
-    /// name and content of every source and resource.
-    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool,
-                             objectGraph: ObjectGraphRuntime?) throws -> Data {
+    /// name and content of every source and resource; and the ObjectGraph runtime when a source
+    /// imports it (nil otherwise, or when it was not built: the compiler then says there is no
+    /// such module). Each source is read once, for both.
+    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws
+        -> (material: Data, objectGraph: ObjectGraphRuntime?)
+    {
         var material = Data("grader-build-v2 \(parseAsLibrary ? "library" : "main")\n\(toolchain.fingerprint)\n".utf8)
-        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
+        var importsObjectGraph = false
         for url in inputs {
             guard let content = FileManager.default.contents(atPath: url.path) else {
                 throw GraderError.io("cannot read \(url.path)")
             }
             material.append(Data("source \(url.lastPathComponent) \(content.count)\n".utf8))
             material.append(content)
+            if !importsObjectGraph { importsObjectGraph = ObjectGraphRuntime.isImported(by: String(decoding: content, as: UTF8.self)) }
         }
         for file in resources.resolved {
             let content = FileManager.default.contents(atPath: file.source.path) ?? Data()
             material.append(Data("resource \(file.path) \(content.count)\n".utf8))
             material.append(content)
         }
-        return material
-    }
-
-    /// The ObjectGraph runtime when one of `inputs` imports it; nil otherwise, or when it was not
-    /// built (the compiler then says that there is no such module).
-    private func usesObjectGraph(_ inputs: [URL]) throws -> ObjectGraphRuntime? {
-        guard let runtime = toolchain.objectGraph else { return nil }
-        for url in inputs {
-            guard let data = FileManager.default.contents(atPath: url.path) else { throw GraderError.io("cannot read \(url.path)") }
-            if ObjectGraphRuntime.isImported(by: String(decoding: data, as: UTF8.self)) { return runtime }
-        }
-        return nil
+        let objectGraph = importsObjectGraph ? toolchain.objectGraph : nil
+        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
+        return (material, objectGraph)
     }
 
     private func linkArguments() -> [String] {

@@ -35,13 +35,21 @@ public struct ObjectGraphRuntime: Sendable {
     /// Whether `source` imports ObjectGraph (`import ObjectGraph`, possibly with an attribute
     /// or a kind: `@testable import ObjectGraph`, `import class ObjectGraph.ManagedObject`).
     static func isImported(by source: String) -> Bool {
-        source.split(whereSeparator: \.isNewline).contains { line in
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
-                  let module = words.dropFirst(index + 1).last(where: { !$0.isEmpty }) else { return false }
+        source.split(whereSeparator: \.isNewline).flatMap { line in
+            (line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").split(separator: ";")
+        }.contains { statement in
+            let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return false }
+            // `import ObjectGraph`, or `import class ObjectGraph.ManagedObject`: the module comes
+            // first, after the kind when there is one.
+            var rest = words[(index + 1)...]
+            if let kind = rest.first, Self.importKinds.contains(String(kind)) { rest = rest.dropFirst() }
+            guard let module = rest.first else { return false }
             return module == "ObjectGraph" || module.hasPrefix("ObjectGraph.")
         }
     }
+
+    private static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 
     /// `checkouts/Yams/Sources/CYaml/include/module.modulemap` in one of `build`'s ancestors
     /// (SwiftPM's `.build`).

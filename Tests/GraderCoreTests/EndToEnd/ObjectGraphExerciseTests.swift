@@ -119,6 +119,9 @@ struct ObjectGraphExerciseTests {
         #expect(ObjectGraphRuntime.isImported(by: "  import class ObjectGraph.ManagedObject"))
         #expect(!ObjectGraphRuntime.isImported(by: "import Foundation\n// import ObjectGraph is for lesson 06\n"))
         #expect(!ObjectGraphRuntime.isImported(by: "import ObjectGraphKit"))
+        #expect(ObjectGraphRuntime.isImported(by: "import ObjectGraph // Core Data on Linux"))
+        #expect(ObjectGraphRuntime.isImported(by: "import Foundation; import ObjectGraph"))
+        #expect(!ObjectGraphRuntime.isImported(by: "import Foundation // not import ObjectGraph"))
     }
 
     @Test func aCoreDataStyleSolutionBuildsRunsAndIsJudgedOnItsStore() throws {
