@@ -45,117 +45,137 @@ enum LabError: Error, Equatable {
     case stillHasBooks(String)
 }
 
-/// The lab: the store `Lab.sqlite`, with the model `Lab.yml`.
 final class Lab {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    private let persistentContainer = PersistentContainer(name: "Lab")
+
+    private var ctx: ManagedObjectContext {
+        return persistentContainer.viewContext
+    }
 
     init() {
-        container = PersistentContainer(name: "Lab")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the lab's store: \(error)") }
+        persistentContainer.loadPersistentStores { description, error in
+            if let error = error {
+                print("store error: \(error)")
+            }
         }
     }
 
-    /// The person with exactly this name, or nil.
-    private func person(named name: String) throws -> Person? {
-        let request = Person.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        request.fetchLimit = 1
-        return try context.fetch(request).first
+    // MARK: helpers
+
+    func findPerson(_ name: String) throws -> Person {
+        let fetch = Person.fetchRequest()
+        fetch.predicate = GraphPredicate(format: "name == %@", name)
+        let results = try ctx.fetch(fetch)
+        if results.isEmpty {
+            throw LabError.noSuchPerson(name)
+        }
+        return results[0]
     }
 
-    private func existingPerson(_ name: String) throws -> Person {
-        guard let person = try person(named: name) else { throw LabError.noSuchPerson(name) }
-        return person
+    func nameIsTaken(_ name: String) throws -> Bool {
+        let fetch = Person.fetchRequest()
+        fetch.predicate = GraphPredicate(format: "name == %@", name)
+        return try ctx.count(for: fetch) > 0
     }
+
+    // MARK: adding things
 
     func addPerson(_ name: String) throws {
-        guard try person(named: name) == nil else { throw LabError.personExists(name) }
-        let person = Person(context: context)
-        person.name = name
-        try context.save()
+        if try nameIsTaken(name) {
+            throw LabError.personExists(name)
+        }
+        let newPerson = Person(context: ctx)
+        newPerson.name = name
+        try ctx.save()
     }
 
     func addCar(plate: String, owner: String) throws {
-        let person = try existingPerson(owner)
-        let car = Car(context: context)
+        let car = Car(context: ctx)
+        do {
+            car.owner = try findPerson(owner)
+        } catch {
+            ctx.delete(car)   // don't leave a car with no owner behind
+            throw error
+        }
         car.plate = plate
-        car.owner = person
-        try context.save()
+        try ctx.save()
     }
 
     func addBook(title: String, borrower: String) throws {
-        let person = try existingPerson(borrower)
-        let book = Book(context: context)
+        let who = try findPerson(borrower)
+        let book = Book(context: ctx)
+        book.borrower = who
         book.title = title
-        book.borrower = person
-        try context.save()
+        try ctx.save()
     }
 
     func addPet(name: String, keeper: String) throws {
-        let person = try existingPerson(keeper)
-        let pet = Pet(context: context)
+        let who = try findPerson(keeper)
+        let pet = Pet(context: ctx)
+        pet.keeper = who
         pet.name = name
-        pet.keeper = person
-        try context.save()
+        try ctx.save()
     }
 
-    /// Deletes the person and saves: their cars go too, their pets stay without a keeper, and
-    /// while they have books the save fails with the deny rule's error (1600). A failed save
-    /// leaves the deletion pending in the context, so it is rolled back before rethrowing.
+    // MARK: removing things
+
     func deletePerson(_ name: String) throws {
-        let person = try existingPerson(name)
-        // Nobody can be deleted while they still have library books.
-        if !person.books.isEmpty {
+        let p = try findPerson(name)
+        // A person who still has library books can't be deleted, so check that first
+        // and the save never has to fail.
+        if p.books.count > 0 {
             throw LabError.stillHasBooks(name)
         }
-        context.delete(person)
-        try context.save()
+        ctx.delete(p)   // cars are cascade, pets are nullify
+        try ctx.save()
     }
 
-    /// Every book with this title goes back to the library (no borrower).
     func returnBook(_ title: String) throws {
-        let request = Book.fetchRequest()
-        request.predicate = GraphPredicate(format: "title == %@", title)
-        for book in try context.fetch(request) {
-            book.borrower = nil
-        }
-        try context.save()
+        let fetch = Book.fetchRequest()
+        fetch.predicate = GraphPredicate(format: "title == %@", title)
+        let books = try ctx.fetch(fetch)
+        books.forEach { $0.borrower = nil }
+        try ctx.save()
     }
 
-    /// Deletes every car with this plate.
     func deleteCar(plate: String) throws {
-        let request = Car.fetchRequest()
-        request.predicate = GraphPredicate(format: "plate == %@", plate)
-        for car in try context.fetch(request) {
-            context.delete(car)
+        let fetch = Car.fetchRequest()
+        fetch.predicate = GraphPredicate(format: "plate == %@", plate)
+        for c in try ctx.fetch(fetch) {
+            ctx.delete(c)
         }
-        try context.save()
+        try ctx.save()
     }
+
+    // MARK: listing
 
     func people() throws -> [PersonSummary] {
-        let request = Person.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "name")]
-        return try context.fetch(request).map { person in
-            PersonSummary(
-                name: person.name ?? "",
-                cars: person.cars.compactMap(\.plate).sorted(),
-                books: person.books.compactMap(\.title).sorted(),
-                pets: person.pets.compactMap(\.name).sorted())
+        let fetch = Person.fetchRequest()
+        fetch.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true)]
+        var list = [PersonSummary]()
+        for p in try ctx.fetch(fetch) {
+            var plates = [String]()
+            for car in p.cars { plates.append(car.plate ?? "") }
+            var titles = [String]()
+            for book in p.books { titles.append(book.title ?? "") }
+            var petNames = [String]()
+            for pet in p.pets { petNames.append(pet.name ?? "") }
+            list.append(PersonSummary(name: p.name!, cars: plates.sorted(), books: titles.sorted(), pets: petNames.sorted()))
         }
+        return list
     }
 
     func leftovers() throws -> Leftovers {
-        let cars = Car.fetchRequest()
-        cars.predicate = GraphPredicate(format: "owner == nil")
-        let books = Book.fetchRequest()
-        books.predicate = GraphPredicate(format: "borrower == nil")
-        let pets = Pet.fetchRequest()
-        pets.predicate = GraphPredicate(format: "keeper == nil")
-        return Leftovers(
-            cars: try context.fetch(cars).compactMap(\.plate).sorted(),
-            books: try context.fetch(books).compactMap(\.title).sorted(),
-            pets: try context.fetch(pets).compactMap(\.name).sorted())
+        let carFetch = Car.fetchRequest()
+        carFetch.predicate = GraphPredicate(format: "owner == nil")
+        let bookFetch = Book.fetchRequest()
+        bookFetch.predicate = GraphPredicate(format: "borrower == nil")
+        let petFetch = Pet.fetchRequest()
+        petFetch.predicate = GraphPredicate(format: "keeper == nil")
+
+        let plates = try ctx.fetch(carFetch).map { $0.plate ?? "" }
+        let titles = try ctx.fetch(bookFetch).map { $0.title ?? "" }
+        let names = try ctx.fetch(petFetch).map { $0.name ?? "" }
+        return Leftovers(cars: plates.sorted(), books: titles.sorted(), pets: names.sorted())
     }
 }

@@ -44,116 +44,121 @@ enum LabError: Error, Equatable {
     case personExists(String)
 }
 
-/// The lab: the store `Lab.sqlite`, with the model `Lab.yml`.
 final class Lab {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    let container = PersistentContainer(name: "Lab")
+    lazy var context = container.viewContext
 
     init() {
-        container = PersistentContainer(name: "Lab")
         container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the lab's store: \(error)") }
+            guard error == nil else { fatalError("Lab.sqlite did not open") }
         }
     }
 
-    /// The person with exactly this name, or nil.
-    private func person(named name: String) throws -> Person? {
-        let everyone = try context.fetch(Person.fetchRequest())
-        return everyone.first { ($0.name ?? "").lowercased() == name.lowercased() }
+    /// Looks a person up by name. Names are compared in lowercase so "ana" finds "Ana".
+    func lookUp(_ name: String) throws -> Person? {
+        let everybody = try context.fetch(Person.fetchRequest())
+        for somebody in everybody where somebody.name?.lowercased() == name.lowercased() {
+            return somebody
+        }
+        return nil
     }
 
-    private func existingPerson(_ name: String) throws -> Person {
-        guard let person = try person(named: name) else { throw LabError.noSuchPerson(name) }
-        return person
+    func mustFind(_ name: String) throws -> Person {
+        if let found = try lookUp(name) { return found }
+        throw LabError.noSuchPerson(name)
     }
 
     func addPerson(_ name: String) throws {
-        guard try person(named: name) == nil else { throw LabError.personExists(name) }
-        let person = Person(context: context)
-        person.name = name
+        if try lookUp(name) != nil { throw LabError.personExists(name) }
+        Person(context: context).name = name
         try context.save()
     }
 
     func addCar(plate: String, owner: String) throws {
-        let person = try existingPerson(owner)
-        let car = Car(context: context)
-        car.plate = plate
-        car.owner = person
+        let person = try mustFind(owner)
+        let newCar = Car(context: context)
+        newCar.plate = plate
+        newCar.owner = person
         try context.save()
     }
 
     func addBook(title: String, borrower: String) throws {
-        let person = try existingPerson(borrower)
-        let book = Book(context: context)
-        book.title = title
-        book.borrower = person
+        let person = try mustFind(borrower)
+        let newBook = Book(context: context)
+        newBook.title = title
+        newBook.borrower = person
         try context.save()
     }
 
     func addPet(name: String, keeper: String) throws {
-        let person = try existingPerson(keeper)
-        let pet = Pet(context: context)
-        pet.name = name
-        pet.keeper = person
+        let person = try mustFind(keeper)
+        let newPet = Pet(context: context)
+        newPet.name = name
+        newPet.keeper = person
         try context.save()
     }
 
-    /// Deletes the person and saves: their cars go too, their pets stay without a keeper, and
-    /// while they have books the save fails with the deny rule's error (1600). A failed save
-    /// leaves the deletion pending in the context, so it is rolled back before rethrowing.
     func deletePerson(_ name: String) throws {
-        let person = try existingPerson(name)
-        context.delete(person)
+        context.delete(try mustFind(name))
         do {
             try context.save()
-        } catch {
+        } catch let saveError {
+            // the deny rule said no: undo the delete so the next save works
             context.rollback()
-            throw error
+            throw saveError
         }
     }
 
-    /// Every book with this title goes back to the library (no borrower).
     func returnBook(_ title: String) throws {
         let request = Book.fetchRequest()
         request.predicate = GraphPredicate(format: "title == %@", title)
-        for book in try context.fetch(request) {
-            book.borrower = nil
+        let borrowed = try context.fetch(request)
+        for i in 0..<borrowed.count {
+            borrowed[i].borrower = nil
         }
         try context.save()
     }
 
-    /// Deletes every car with this plate.
     func deleteCar(plate: String) throws {
         let request = Car.fetchRequest()
         request.predicate = GraphPredicate(format: "plate == %@", plate)
-        for car in try context.fetch(request) {
-            context.delete(car)
-        }
+        try context.fetch(request).forEach(context.delete)
         try context.save()
     }
 
     func people() throws -> [PersonSummary] {
         let request = Person.fetchRequest()
         request.sortDescriptors = [GraphSortDescriptor(key: "name")]
-        return try context.fetch(request).map { person in
-            PersonSummary(
-                name: person.name ?? "",
-                cars: person.cars.compactMap(\.plate).sorted(),
-                books: person.books.compactMap(\.title).sorted(),
-                pets: person.pets.compactMap(\.name).sorted())
+        let everybody = try context.fetch(request)
+        var summaries: [PersonSummary] = []
+        for somebody in everybody {
+            let plates = somebody.cars.map { $0.plate ?? "?" }
+            let titles = somebody.books.map { $0.title ?? "?" }
+            let petNames = somebody.pets.map { $0.name ?? "?" }
+            summaries.append(PersonSummary(name: somebody.name ?? "?", cars: plates.sorted(),
+                                           books: titles.sorted(), pets: petNames.sorted()))
         }
+        return summaries
     }
 
     func leftovers() throws -> Leftovers {
-        let cars = Car.fetchRequest()
-        cars.predicate = GraphPredicate(format: "owner == nil")
-        let books = Book.fetchRequest()
-        books.predicate = GraphPredicate(format: "borrower == nil")
-        let pets = Pet.fetchRequest()
-        pets.predicate = GraphPredicate(format: "keeper == nil")
-        return Leftovers(
-            cars: try context.fetch(cars).compactMap(\.plate).sorted(),
-            books: try context.fetch(books).compactMap(\.title).sorted(),
-            pets: try context.fetch(pets).compactMap(\.name).sorted())
+        var result = Leftovers(cars: [], books: [], pets: [])
+
+        let noOwner = Car.fetchRequest()
+        noOwner.predicate = GraphPredicate(format: "owner == nil")
+        for car in try context.fetch(noOwner) { result.cars.append(car.plate ?? "?") }
+
+        let noBorrower = Book.fetchRequest()
+        noBorrower.predicate = GraphPredicate(format: "borrower == nil")
+        for book in try context.fetch(noBorrower) { result.books.append(book.title ?? "?") }
+
+        let noKeeper = Pet.fetchRequest()
+        noKeeper.predicate = GraphPredicate(format: "keeper == nil")
+        for pet in try context.fetch(noKeeper) { result.pets.append(pet.name ?? "?") }
+
+        result.cars.sort()
+        result.books.sort()
+        result.pets.sort()
+        return result
     }
 }

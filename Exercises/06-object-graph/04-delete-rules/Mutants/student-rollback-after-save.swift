@@ -44,123 +44,131 @@ enum LabError: Error, Equatable {
     case personExists(String)
 }
 
-/// The lab: the store `Lab.sqlite`, with the model `Lab.yml`.
 final class Lab {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    var container: PersistentContainer
+    var moc: ManagedObjectContext
 
     init() {
         container = PersistentContainer(name: "Lab")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the lab's store: \(error)") }
+        container.loadPersistentStores { _, err in
+            if let err = err {
+                fatalError("\(err)")
+            }
         }
+        moc = container.viewContext
     }
 
-    /// The person with exactly this name, or nil.
-    private func person(named name: String) throws -> Person? {
-        let request = Person.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        request.fetchLimit = 1
-        return try context.fetch(request).first
+    private func request(forName name: String) -> FetchRequest<Person> {
+        let req = FetchRequest<Person>(entityName: "Person")
+        req.predicate = GraphPredicate(format: "name == %@", name)
+        return req
     }
 
-    private func existingPerson(_ name: String) throws -> Person {
-        guard let person = try person(named: name) else { throw LabError.noSuchPerson(name) }
-        return person
+    private func get(_ name: String) throws -> Person {
+        guard let match = try moc.fetch(request(forName: name)).first else {
+            throw LabError.noSuchPerson(name)
+        }
+        return match
     }
 
     func addPerson(_ name: String) throws {
-        guard try person(named: name) == nil else { throw LabError.personExists(name) }
-        let person = Person(context: context)
-        person.name = name
-        try context.save()
+        let alreadyThere = try moc.fetch(request(forName: name))
+        guard alreadyThere.isEmpty else {
+            throw LabError.personExists(name)
+        }
+        let p = Person(context: moc)
+        p.name = name
+        try moc.save()
     }
 
     func addCar(plate: String, owner: String) throws {
-        let person = try existingPerson(owner)
-        let car = Car(context: context)
-        car.plate = plate
-        car.owner = person
-        try context.save()
+        let p = try get(owner)
+        let c = Car(context: moc)
+        c.plate = plate
+        c.owner = p
+        try moc.save()
     }
 
     func addBook(title: String, borrower: String) throws {
-        let person = try existingPerson(borrower)
-        let book = Book(context: context)
-        book.title = title
-        book.borrower = person
-        try context.save()
+        let p = try get(borrower)
+        let b = Book(context: moc)
+        b.title = title
+        b.borrower = p
+        try moc.save()
     }
 
     func addPet(name: String, keeper: String) throws {
-        let person = try existingPerson(keeper)
-        let pet = Pet(context: context)
+        let p = try get(keeper)
+        let pet = Pet(context: moc)
         pet.name = name
-        pet.keeper = person
-        try context.save()
+        pet.keeper = p
+        try moc.save()
     }
 
-    /// Deletes the person and saves: their cars go too, their pets stay without a keeper, and
-    /// while they have books the save fails with the deny rule's error (1600). A failed save
-    /// leaves the deletion pending in the context, so it is rolled back before rethrowing.
+    /// Removes someone. Their cars are removed first (the cars go with the person anyway),
+    /// then the person. If the save of the person fails, rollback puts everything back.
     func deletePerson(_ name: String) throws {
-        let person = try existingPerson(name)
-        // First the cars, then the person; if anything fails, rollback puts it all back.
-        for car in person.cars {
-            context.delete(car)
+        let p = try get(name)
+        let theirCars = Array(p.cars)
+        for c in theirCars {
+            moc.delete(c)
         }
-        try context.save()
-        context.delete(person)
+        try moc.save()
+
+        moc.delete(p)
         do {
-            try context.save()
+            try moc.save()
         } catch {
-            context.rollback()
+            moc.rollback()
             throw error
         }
     }
 
-    /// Every book with this title goes back to the library (no borrower).
     func returnBook(_ title: String) throws {
-        let request = Book.fetchRequest()
-        request.predicate = GraphPredicate(format: "title == %@", title)
-        for book in try context.fetch(request) {
-            book.borrower = nil
+        let req = FetchRequest<Book>(entityName: "Book")
+        req.predicate = GraphPredicate(format: "title == %@", title)
+        let found = try moc.fetch(req)
+        for b in found where b.borrower != nil {
+            b.borrower = nil
         }
-        try context.save()
+        try moc.save()
     }
 
-    /// Deletes every car with this plate.
     func deleteCar(plate: String) throws {
-        let request = Car.fetchRequest()
-        request.predicate = GraphPredicate(format: "plate == %@", plate)
-        for car in try context.fetch(request) {
-            context.delete(car)
-        }
-        try context.save()
+        let req = FetchRequest<Car>(entityName: "Car")
+        req.predicate = GraphPredicate(format: "plate == %@", plate)
+        let found = try moc.fetch(req)
+        found.forEach { moc.delete($0) }
+        try moc.save()
     }
 
     func people() throws -> [PersonSummary] {
-        let request = Person.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "name")]
-        return try context.fetch(request).map { person in
-            PersonSummary(
-                name: person.name ?? "",
-                cars: person.cars.compactMap(\.plate).sorted(),
-                books: person.books.compactMap(\.title).sorted(),
-                pets: person.pets.compactMap(\.name).sorted())
+        let req = FetchRequest<Person>(entityName: "Person")
+        req.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true)]
+        return try moc.fetch(req).map { p in
+            var summary = PersonSummary(name: p.name ?? "", cars: [], books: [], pets: [])
+            summary.cars = p.cars.map { $0.plate ?? "" }.sorted()
+            summary.books = p.books.map { $0.title ?? "" }.sorted()
+            summary.pets = p.pets.map { $0.name ?? "" }.sorted()
+            return summary
         }
     }
 
+    // everything in `entity` matching `format`, by the attribute `key`, sorted
+    private func names<T: ManagedObject>(of entity: String, as type: T.Type, where format: String, key: String) throws -> [String] {
+        let req = FetchRequest<T>(entityName: entity)
+        req.predicate = GraphPredicate(format: format)
+        var out: [String] = []
+        for object in try moc.fetch(req) {
+            if let text = object.value(forKey: key) as? String { out.append(text) }
+        }
+        return out.sorted()
+    }
+
     func leftovers() throws -> Leftovers {
-        let cars = Car.fetchRequest()
-        cars.predicate = GraphPredicate(format: "owner == nil")
-        let books = Book.fetchRequest()
-        books.predicate = GraphPredicate(format: "borrower == nil")
-        let pets = Pet.fetchRequest()
-        pets.predicate = GraphPredicate(format: "keeper == nil")
         return Leftovers(
-            cars: try context.fetch(cars).compactMap(\.plate).sorted(),
-            books: try context.fetch(books).compactMap(\.title).sorted(),
-            pets: try context.fetch(pets).compactMap(\.name).sorted())
+            cars: try names(of: "Car", as: Car.self, where: "owner == nil", key: "plate"),
+            books: try names(of: "Book", as: Book.self, where: "borrower == nil", key: "title"),
+            pets: try names(of: "Pet", as: Pet.self, where: "keeper == nil", key: "name"))
     }
 }
