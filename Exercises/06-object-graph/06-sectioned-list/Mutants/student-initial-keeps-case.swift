@@ -18,113 +18,142 @@ enum ContactListError: Error, Equatable {
     case exists(String)
 }
 
-/// The contacts in sections by initial, kept up to date by a fetched results controller that
-/// reports every change to this object, its delegate.
 final class ContactList: FetchedResultsControllerDelegate {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
-    let controller: FetchedResultsController<Contact>
-    private var events: [String] = []
+    private let persistentContainer: PersistentContainer
+    private var frc: FetchedResultsController<Contact>!
+    private var changes = [String]()
+
+    private var viewContext: ManagedObjectContext {
+        persistentContainer.viewContext
+    }
 
     init() throws {
-        container = PersistentContainer(name: "Contacts")
-        var loadError: Error?
-        container.loadPersistentStores { _, error in
-            if let error { loadError = error }
+        persistentContainer = PersistentContainer(name: "Contacts")
+        var problem: Error? = nil
+        persistentContainer.loadPersistentStores { _, error in
+            problem = error
         }
-        if let loadError { throw loadError }
-        let request = Contact.fetchRequest()
-        // The section key first, then the order inside a section.
-        request.sortDescriptors = [
-            GraphSortDescriptor(key: "initial"),
-            GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive),
-        ]
-        controller = FetchedResultsController(
-            fetchRequest: request, managedObjectContext: container.viewContext,
-            sectionNameKeyPath: "initial", cacheName: nil)
-        controller.delegate = self
-        try controller.performFetch()
+        if let problem = problem {
+            throw problem
+        }
+        try setUpController()
     }
 
-    /// The section a name belongs in: its first character, uppercased; "#" for an empty name.
-    static func initial(of name: String) -> String {
-        name.first.map { String($0) } ?? "#"
+    private func setUpController() throws {
+        let fetchRequest = Contact.fetchRequest()
+        let byInitial = GraphSortDescriptor(key: "initial")
+        let byName = GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)
+        fetchRequest.sortDescriptors = [byInitial, byName]
+        frc = FetchedResultsController(fetchRequest: fetchRequest,
+                                       managedObjectContext: viewContext,
+                                       sectionNameKeyPath: "initial",
+                                       cacheName: nil)
+        frc.delegate = self
+        try frc.performFetch()
     }
 
-    private func contact(named name: String) throws -> Contact? {
-        let request = Contact.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        return try context.fetch(request).first
+    // The section title for a name: its first letter, "#" if there is none.
+    private func sectionTitle(for name: String) -> String {
+        if name.isEmpty {
+            return "#"
+        }
+        return String(name.prefix(1))
+    }
+
+    private func find(_ name: String) throws -> Contact? {
+        let fetchRequest = Contact.fetchRequest()
+        fetchRequest.predicate = GraphPredicate(format: "name == %@", name)
+        fetchRequest.fetchLimit = 1
+        let found = try viewContext.fetch(fetchRequest)
+        return found.first
     }
 
     func add(_ name: String) throws {
-        guard try contact(named: name) == nil else { throw ContactListError.exists(name) }
-        let contact = Contact(context: context)
-        contact.name = name
-        contact.initial = Self.initial(of: name)
-        try context.save()
+        if try find(name) != nil {
+            throw ContactListError.exists(name)
+        }
+        let newContact = Contact(context: viewContext)
+        newContact.initial = sectionTitle(for: name)
+        newContact.name = name
+        try viewContext.save()
     }
 
     func rename(_ name: String, to newName: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        if name != newName, try self.contact(named: newName) != nil {
-            throw ContactListError.exists(newName)
+        guard let existing = try find(name) else {
+            throw ContactListError.notFound(name)
         }
-        contact.name = newName
-        contact.initial = Self.initial(of: newName)
-        try context.save()
+        if newName != name {
+            if try find(newName) != nil {
+                throw ContactListError.exists(newName)
+            }
+        }
+        existing.initial = sectionTitle(for: newName)
+        existing.name = newName
+        try viewContext.save()
     }
 
     func delete(_ name: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        context.delete(contact)
-        try context.save()
-    }
-
-    /// The controller's sections, as a table view would show them.
-    func sections() -> [SectionSummary] {
-        (controller.sections ?? []).map { section in
-            SectionSummary(name: section.name, contacts: section.objects.map { ($0 as! Contact).name ?? "" })
+        if let existing = try find(name) {
+            viewContext.delete(existing)
+            try viewContext.save()
+        } else {
+            throw ContactListError.notFound(name)
         }
     }
 
-    /// The changes reported since the last call, oldest first.
-    func takeEvents() -> [String] {
-        defer { events = [] }
-        return events
+    func sections() -> [SectionSummary] {
+        var result: [SectionSummary] = []
+        guard let sectionInfos = frc.sections else { return result }
+        for (s, info) in sectionInfos.enumerated() {
+            var names: [String] = []
+            for row in 0..<info.numberOfObjects {
+                let contact = frc.object(at: IndexPath(item: row, section: s))
+                names.append(contact.name ?? "")
+            }
+            result.append(SectionSummary(name: info.name, contacts: names))
+        }
+        return result
     }
 
-    // MARK: FetchedResultsControllerDelegate
+    func takeEvents() -> [String] {
+        let taken = changes
+        changes.removeAll()
+        return taken
+    }
 
-    private static func text(_ path: IndexPath?) -> String {
-        guard let path else { return "nil" }
-        return "\(path.section).\(path.item)"
+    // MARK: - delegate
+
+    private func describe(_ indexPath: IndexPath?) -> String {
+        if let indexPath = indexPath {
+            return String(indexPath.section) + "." + String(indexPath.item)
+        }
+        return "nil"
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
-        events.append("will")
+        changes.append("will")
     }
 
-    func controller(
-        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
-        atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
-    ) {
-        events.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
+    func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
+                    atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
+        let what = type == .insert ? "insert" : "delete"
+        changes.append("section " + what + " " + String(sectionIndex) + " " + sectionInfo.name)
     }
 
-    func controller(
-        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
-    ) {
-        switch type {
-        case .insert: events.append("insert \(Self.text(newIndexPath))")
-        case .delete: events.append("delete \(Self.text(indexPath))")
-        case .update: events.append("update \(Self.text(indexPath))")
-        case .move: events.append("move \(Self.text(indexPath)) -> \(Self.text(newIndexPath))")
+    func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+                    for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+        if type == .insert {
+            changes.append("insert " + describe(newIndexPath))
+        } else if type == .delete {
+            changes.append("delete " + describe(indexPath))
+        } else if type == .move {
+            changes.append("move " + describe(indexPath) + " -> " + describe(newIndexPath))
+        } else {
+            changes.append("update " + describe(indexPath))
         }
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
-        events.append("did")
+        changes.append("did")
     }
 }

@@ -18,113 +18,102 @@ enum ContactListError: Error, Equatable {
     case exists(String)
 }
 
-/// The contacts in sections by initial, kept up to date by a fetched results controller that
-/// reports every change to this object, its delegate.
-final class ContactList: FetchedResultsControllerDelegate {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
-    let controller: FetchedResultsController<Contact>
-    private var events: [String] = []
+final class ContactList {
+    let container = PersistentContainer(name: "Contacts")
+    var eventLog: [String] = []
+
+    lazy var resultsController: FetchedResultsController<Contact> = {
+        let request = Contact.fetchRequest()
+        // sections come from "initial", so it has to be sorted first
+        request.sortDescriptors = [GraphSortDescriptor(key: "initial", ascending: true),
+                                   GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
+        let frc = FetchedResultsController(fetchRequest: request, managedObjectContext: container.viewContext,
+                                           sectionNameKeyPath: "initial", cacheName: nil)
+        frc.delegate = self
+        return frc
+    }()
 
     init() throws {
-        container = PersistentContainer(name: "Contacts")
-        var loadError: Error?
-        container.loadPersistentStores { _, error in
-            if let error { loadError = error }
-        }
-        if let loadError { throw loadError }
-        let request = Contact.fetchRequest()
-        // The section key first, then the order inside a section.
-        request.sortDescriptors = [
-            GraphSortDescriptor(key: "initial"),
-            GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive),
-        ]
-        controller = FetchedResultsController(
-            fetchRequest: request, managedObjectContext: container.viewContext,
-            sectionNameKeyPath: "initial", cacheName: nil)
-        controller.delegate = self
-        try controller.performFetch()
-    }
-
-    /// The section a name belongs in: its first character, uppercased; "#" for an empty name.
-    static func initial(of name: String) -> String {
-        name.first.map { String($0).uppercased() } ?? "#"
-    }
-
-    private func contact(named name: String) throws -> Contact? {
-        let request = Contact.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        return try context.fetch(request).first
+        var storeError: Error?
+        container.loadPersistentStores { _, error in storeError = error }
+        if storeError != nil { throw storeError! }
+        try resultsController.performFetch()
     }
 
     func add(_ name: String) throws {
-        guard try contact(named: name) == nil else { throw ContactListError.exists(name) }
-        let contact = Contact(context: context)
-        contact.name = name
-        contact.initial = Self.initial(of: name)
-        try context.save()
+        guard try fetchContact(name) == nil else { throw ContactListError.exists(name) }
+        let c = Contact(context: container.viewContext)
+        c.name = name
+        c.initial = name.isEmpty ? "#" : name.prefix(1).uppercased()
+        try container.viewContext.save()
     }
 
     func rename(_ name: String, to newName: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        if name != newName, try self.contact(named: newName) != nil {
-            throw ContactListError.exists(newName)
-        }
-        contact.name = newName
-        contact.initial = Self.initial(of: newName)
-        try context.save()
+        let c = try fetchContact(name)
+        if c == nil { throw ContactListError.notFound(name) }
+        let other = try fetchContact(newName)
+        if other != nil && other != c { throw ContactListError.exists(newName) }
+        c!.name = newName
+        c!.initial = newName.isEmpty ? "#" : newName.prefix(1).uppercased()
+        try container.viewContext.save()
     }
 
     func delete(_ name: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        context.delete(contact)
-        try context.save()
+        guard let c = try fetchContact(name) else { throw ContactListError.notFound(name) }
+        container.viewContext.delete(c)
+        try container.viewContext.save()
     }
 
-    /// The controller's sections, as a table view would show them.
     func sections() -> [SectionSummary] {
-        (controller.sections ?? []).map { section in
-            SectionSummary(name: section.name, contacts: section.objects.map { ($0 as! Contact).name ?? "" })
+        let all = resultsController.sections ?? []
+        return all.map { info in
+            let contacts = info.objects.compactMap { $0 as? Contact }
+            return SectionSummary(name: info.name, contacts: contacts.map { $0.name ?? "" })
         }
     }
 
-    /// The changes reported since the last call, oldest first.
     func takeEvents() -> [String] {
-        defer { events = [] }
+        let events = eventLog
+        eventLog = []
         return events
     }
 
-    // MARK: FetchedResultsControllerDelegate
-
-    private static func text(_ path: IndexPath?) -> String {
-        guard let path else { return "nil" }
-        return "\(path.section).\(path.item)"
+    private func fetchContact(_ name: String) throws -> Contact? {
+        let request = Contact.fetchRequest()
+        request.predicate = GraphPredicate(format: "name == %@", name)
+        return try container.viewContext.fetch(request).first
     }
+}
 
+// MARK: - FetchedResultsControllerDelegate (the table view's updates)
+
+extension ContactList: FetchedResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: FetchedResultsController<Contact>) {
-        events.append("will")
+        eventLog.append("will")
     }
 
-    func controller(
-        _ controller: FetchedResultsController<Contact>, didChange sectionInfo: FetchedResultsSectionInfo,
-        atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
-    ) {
-        events.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
+    func controller(_ controller: FetchedResultsController<Contact>, didChange sectionInfo: FetchedResultsSectionInfo,
+                    atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
+        eventLog.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
     }
 
-    func controller(
-        _ controller: FetchedResultsController<Contact>, didChange anObject: Any, at indexPath: IndexPath?,
-        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
-    ) {
+    func controller(_ controller: FetchedResultsController<Contact>, didChange anObject: Any, at indexPath: IndexPath?,
+                    for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+        let old = indexPath.map { "\($0.section).\($0.item)" } ?? "nil"
+        let new = newIndexPath.map { "\($0.section).\($0.item)" } ?? "nil"
         switch type {
-        case .insert: events.append("insert \(Self.text(newIndexPath))")
-        case .delete: events.append("delete \(Self.text(indexPath))")
-        case .update: events.append("update \(Self.text(indexPath))")
-        case .move: events.append("move \(Self.text(indexPath)) -> \(Self.text(newIndexPath))")
+        case .insert:
+            eventLog.append("insert \(new)")
+        case .delete:
+            eventLog.append("delete \(old)")
+        case .move:
+            eventLog.append("move \(old) -> \(new)")
+        case .update:
+            eventLog.append("update \(old)")
         }
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController<Contact>) {
-        events.append("did")
+        eventLog.append("did")
     }
 }

@@ -18,120 +18,125 @@ enum ContactListError: Error, Equatable {
     case exists(String)
 }
 
-/// The contacts in sections by initial, kept up to date by a fetched results controller that
-/// reports every change to this object, its delegate.
-final class ContactList {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
-    let controller: FetchedResultsController<Contact>
-    var events: [String] = []
-
-    init() throws {
-        container = PersistentContainer(name: "Contacts")
-        var loadError: Error?
-        container.loadPersistentStores { _, error in
-            if let error { loadError = error }
-        }
-        if let loadError { throw loadError }
-        let request = Contact.fetchRequest()
-        // The section key first, then the order inside a section.
-        request.sortDescriptors = [
-            GraphSortDescriptor(key: "initial"),
-            GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive),
-        ]
-        controller = FetchedResultsController(
-            fetchRequest: request, managedObjectContext: container.viewContext,
-            sectionNameKeyPath: "initial", cacheName: nil)
-        controller.delegate = ChangeRecorder(list: self)
-        try controller.performFetch()
-    }
-
-    /// The section a name belongs in: its first character, uppercased; "#" for an empty name.
-    static func initial(of name: String) -> String {
-        name.first.map { String($0).uppercased() } ?? "#"
-    }
-
-    private func contact(named name: String) throws -> Contact? {
-        let request = Contact.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        return try context.fetch(request).first
-    }
-
-    func add(_ name: String) throws {
-        guard try contact(named: name) == nil else { throw ContactListError.exists(name) }
-        let contact = Contact(context: context)
-        contact.name = name
-        contact.initial = Self.initial(of: name)
-        try context.save()
-    }
-
-    func rename(_ name: String, to newName: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        if name != newName, try self.contact(named: newName) != nil {
-            throw ContactListError.exists(newName)
-        }
-        contact.name = newName
-        contact.initial = Self.initial(of: newName)
-        try context.save()
-    }
-
-    func delete(_ name: String) throws {
-        guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        context.delete(contact)
-        try context.save()
-    }
-
-    /// The controller's sections, as a table view would show them.
-    func sections() -> [SectionSummary] {
-        (controller.sections ?? []).map { section in
-            SectionSummary(name: section.name, contacts: section.objects.map { ($0 as! Contact).name ?? "" })
-        }
-    }
-
-    /// The changes reported since the last call, oldest first.
-    func takeEvents() -> [String] {
-        defer { events = [] }
-        return events
-    }
-
-}
-
-/// Keeps the table's bookkeeping out of the list: records the controller's changes.
+/// Turns the controller's callbacks into lines of text and hands each one to `record`.
+/// Kept apart from ContactList so the list only deals with the data.
 final class ChangeRecorder: FetchedResultsControllerDelegate {
-    weak var list: ContactList?
-    init(list: ContactList) { self.list = list }
+    let record: (String) -> Void
 
-    // MARK: FetchedResultsControllerDelegate
-
-    private static func text(_ path: IndexPath?) -> String {
-        guard let path else { return "nil" }
-        return "\(path.section).\(path.item)"
+    init(record: @escaping (String) -> Void) {
+        self.record = record
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
-        list?.events.append("will")
+        record("will")
     }
 
-    func controller(
-        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
-        atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
-    ) {
-        list?.events.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
+    func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
+                    atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
+        record("section \(type) \(sectionIndex) \(sectionInfo.name)")
     }
 
-    func controller(
-        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
-        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
-    ) {
+    func controller(_ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+                    for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+        func p(_ path: IndexPath?) -> String {
+            guard let path = path else { return "nil" }
+            return "\(path.section).\(path.item)"
+        }
         switch type {
-        case .insert: list?.events.append("insert \(Self.text(newIndexPath))")
-        case .delete: list?.events.append("delete \(Self.text(indexPath))")
-        case .update: list?.events.append("update \(Self.text(indexPath))")
-        case .move: list?.events.append("move \(Self.text(indexPath)) -> \(Self.text(newIndexPath))")
+        case .insert: record("insert " + p(newIndexPath))
+        case .delete: record("delete " + p(indexPath))
+        case .update: record("update " + p(indexPath))
+        case .move: record("move " + p(indexPath) + " -> " + p(newIndexPath))
         }
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
-        list?.events.append("did")
+        record("did")
+    }
+}
+
+final class ContactList {
+    private let store: PersistentContainer
+    private let results: FetchedResultsController<Contact>
+    private var pending: [String] = []
+
+    init() throws {
+        store = PersistentContainer(name: "Contacts")
+        var failure: Error?
+        store.loadPersistentStores { _, error in
+            if error != nil { failure = error }
+        }
+        if let failure { throw failure }
+
+        let request = Contact.fetchRequest()
+        request.sortDescriptors = [
+            GraphSortDescriptor(key: "initial"),   // must be first: it is the section key
+            GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive),
+        ]
+        results = FetchedResultsController(fetchRequest: request, managedObjectContext: store.viewContext,
+                                           sectionNameKeyPath: "initial", cacheName: nil)
+        results.delegate = ChangeRecorder { [weak self] line in
+            self?.pending.append(line)
+        }
+        try results.performFetch()
+    }
+
+    private func initialLetter(_ name: String) -> String {
+        guard let first = name.first else { return "#" }
+        return first.uppercased()
+    }
+
+    private func contactNamed(_ name: String) throws -> Contact? {
+        let request = Contact.fetchRequest()
+        request.predicate = GraphPredicate(format: "name == %@", name)
+        let matches = try store.viewContext.fetch(request)
+        return matches.isEmpty ? nil : matches[0]
+    }
+
+    func add(_ name: String) throws {
+        if try contactNamed(name) != nil {
+            throw ContactListError.exists(name)
+        }
+        let contact = Contact(context: store.viewContext)
+        contact.name = name
+        contact.initial = initialLetter(name)
+        try store.viewContext.save()
+    }
+
+    func rename(_ name: String, to newName: String) throws {
+        guard let contact = try contactNamed(name) else {
+            throw ContactListError.notFound(name)
+        }
+        if let clash = try contactNamed(newName), clash != contact {
+            throw ContactListError.exists(newName)
+        }
+        contact.name = newName
+        contact.initial = initialLetter(newName)
+        try store.viewContext.save()
+    }
+
+    func delete(_ name: String) throws {
+        guard let contact = try contactNamed(name) else {
+            throw ContactListError.notFound(name)
+        }
+        store.viewContext.delete(contact)
+        try store.viewContext.save()
+    }
+
+    func sections() -> [SectionSummary] {
+        var out: [SectionSummary] = []
+        for section in results.sections ?? [] {
+            var names: [String] = []
+            for object in section.objects {
+                if let contact = object as? Contact { names.append(contact.name ?? "") }
+            }
+            out.append(SectionSummary(name: section.name, contacts: names))
+        }
+        return out
+    }
+
+    func takeEvents() -> [String] {
+        defer { pending.removeAll() }
+        return pending
     }
 }
