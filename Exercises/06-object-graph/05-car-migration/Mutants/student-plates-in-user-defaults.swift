@@ -1,10 +1,11 @@
-// Mutant: keeps each plate in UserDefaults under the car's make instead of adding it to the model, to avoid a migration; the plate is never in Garage.sqlite, a kill loses it, and two cars of one make share one plate
+// Mutant: keeps each plate in UserDefaults under the car's make instead of in the model's new attribute, to avoid a migration; the plate is never in Garage.sqlite, a kill loses it, and two cars of one make share one plate
 import Foundation
 import ObjectGraph
 
 final class Car: ManagedObject {
     @Managed var make: String?
     @Managed var year: Int32
+    @Managed var licencePlate: String?
 }
 
 /// A car as the app shows it.
@@ -18,51 +19,67 @@ enum GarageError: Error, Equatable {
     case noSuchCar(String)
 }
 
-/// The garage's data: `Garage.sqlite`, opened with the current version (v2) of `Garage.yml`.
 final class Garage {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    private let cars_: PersistentContainer
+    private let defaults = UserDefaults.standard
 
-    /// Opens the store, migrating a store made by an older version of the model.
-    /// - Throws: the error the store was loaded with.
     init() throws {
-        container = PersistentContainer(name: "Garage")
-        // Both flags are already true by default; they are set here so the intent is visible.
-        for description in container.persistentStoreDescriptions {
-            description.shouldMigrateStoreAutomatically = true
-            description.shouldInferMappingModelAutomatically = true
+        cars_ = PersistentContainer(name: "Garage")
+        var err: Error?
+        cars_.loadPersistentStores { _, e in err = e }
+        if err != nil {
+            throw err!
         }
-        var loadError: Error?
-        container.loadPersistentStores { _, error in
-            if let error { loadError = error }
+    }
+
+    // Plates live in UserDefaults so the old Garage.sqlite does not have to change.
+    private func plateKey(_ make: String) -> String {
+        return "plate-" + make
+    }
+
+    private func plate(for make: String) -> String? {
+        return defaults.string(forKey: plateKey(make))
+    }
+
+    private func rememberPlate(_ plate: String?, for make: String) {
+        if plate == nil {
+            defaults.removeObject(forKey: plateKey(make))
+        } else {
+            defaults.set(plate, forKey: plateKey(make))
         }
-        if let loadError { throw loadError }
     }
 
     func addCar(make: String, year: Int, licencePlate: String?) throws {
-        let car = Car(context: context)
-        car.make = make
-        car.year = Int32(year)
+        let context = cars_.viewContext
+        let newCar = Car(context: context)
+        newCar.year = Int32(year)
+        newCar.make = make
         try context.save()
-        UserDefaults.standard.set(licencePlate, forKey: "plate." + make)
+        if licencePlate != nil {
+            rememberPlate(licencePlate, for: make)
+        }
     }
 
-    /// Sets the plate of every car of this make, or throws `GarageError.noSuchCar`.
     func setPlate(make: String, licencePlate: String?) throws {
         let request = Car.fetchRequest()
         request.predicate = GraphPredicate(format: "make == %@", make)
-        let cars = try context.fetch(request)
-        guard !cars.isEmpty else { throw GarageError.noSuchCar(make) }
-        _ = cars
-        UserDefaults.standard.set(licencePlate, forKey: "plate." + make)
+        let howMany = try cars_.viewContext.count(for: request)
+        if howMany == 0 {
+            throw GarageError.noSuchCar(make)
+        }
+        rememberPlate(licencePlate, for: make)
     }
 
-    /// Every car, sorted by make, then year.
     func cars() throws -> [CarInfo] {
         let request = Car.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "make"), GraphSortDescriptor(key: "year")]
-        return try context.fetch(request).map {
-            CarInfo(make: $0.make ?? "", year: Int($0.year), licencePlate: UserDefaults.standard.string(forKey: "plate." + ($0.make ?? "")))
+        let sortMake = GraphSortDescriptor(key: "make", ascending: true)
+        let sortYear = GraphSortDescriptor(key: "year", ascending: true)
+        request.sortDescriptors = [sortMake, sortYear]
+        var list: [CarInfo] = []
+        for car in try cars_.viewContext.fetch(request) {
+            let make = car.make ?? ""
+            list.append(CarInfo(make: make, year: Int(car.year), licencePlate: plate(for: make)))
         }
+        return list
     }
 }
