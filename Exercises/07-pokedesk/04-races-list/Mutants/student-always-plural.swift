@@ -121,33 +121,44 @@ final class Pokedesk {
         try context.save()
     }
 
-    /// Adds a Pokémon of the race with this code and saves it.
     func addPokemon(named name: String, raceCode: Int) throws {
-        let request = Pokemon.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        guard try context.count(for: request) == 0 else { throw PokedeskError.nameTaken(name) }
-        let race = try race(code: raceCode)
-        let pokemon = Pokemon(context: context)
-        pokemon.name = name
-        pokemon.race = race           // the inverse puts it in race.pokemons
+        // names are unique: is somebody already called that?
+        if (try? pokemon(named: name)) != nil {
+            throw PokedeskError.nameTaken(name)
+        }
+        let itsRace = try race(code: raceCode)
+        let newOne = Pokemon(context: context)
+        newOne.race = itsRace
+        newOne.name = name
         try context.save()
     }
 
-    /// Every race for the Change Race screen.
     func races(current: String?) throws -> [RaceRow] {
-        var selected: Race?
-        if let current {
-            selected = try pokemon(named: current).race
+        // the race to put the checkmark on
+        var checked: Race? = nil
+        if current != nil {
+            let editing = try pokemon(named: current!)
+            checked = editing.race
         }
-        let request = Race.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "name", comparison: .caseInsensitive)]
-        var rows: [RaceRow] = []
-        for race in try context.fetch(request) {
-            var typeNames: [String] = []
-            for type in race.types { typeNames.append(type.name!) }
+
+        let fetch = Race.fetchRequest()
+        fetch.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
+        let allRaces = try context.fetch(fetch)
+
+        var rows = [RaceRow]()
+        for r in allRaces {
+            var typeNames = [String]()
+            for t in r.types {
+                typeNames.append(t.name ?? "")
+            }
             typeNames.sort()
-            rows.append(RaceRow(code: Int(race.code), name: race.name!, imageFile: race.imageFile!, detail: "\(race.pokemons.count) pokemons",
-                                types: typeNames.joined(separator: ", "), isCurrent: race === selected))
+            let row = RaceRow(code: Int(r.code),
+                              name: r.name ?? "",
+                              imageFile: r.imageFile ?? "",
+                              detail: "\(r.pokemons.count) pokemons",
+                              types: typeNames.joined(separator: ", "),
+                              isCurrent: checked != nil && r === checked!)
+            rows.append(row)
         }
         return rows
     }

@@ -121,29 +121,47 @@ final class Pokedesk {
         try context.save()
     }
 
-    /// Adds a Pokémon of the race with this code and saves it.
     func addPokemon(named name: String, raceCode: Int) throws {
-        let request = Pokemon.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        guard try context.count(for: request) == 0 else { throw PokedeskError.nameTaken(name) }
-        let race = try race(code: raceCode)
-        let pokemon = Pokemon(context: context)
-        pokemon.name = name
-        pokemon.race = race           // the inverse puts it in race.pokemons
+        let sameName = Pokemon.fetchRequest()
+        sameName.predicate = GraphPredicate(format: "name == %@", name)
+        let existing = try context.fetch(sameName)
+        if !existing.isEmpty {
+            throw PokedeskError.nameTaken(name)
+        }
+        let chosenRace = try race(code: raceCode)
+        let p = Pokemon(context: context)
+        p.name = name
+        p.race = chosenRace
         try context.save()
     }
 
-    /// Every race for the Change Race screen.
+    private func detailText(_ n: Int) -> String {
+        if n == 1 {
+            return "1 pokemon"
+        }
+        return "\(n) pokemons"
+    }
+
+    private func typeText(_ race: Race) -> String {
+        let names = race.types.map { $0.name ?? "" }
+        return names.sorted().joined(separator: ", ")
+    }
+
     func races(current: String?) throws -> [RaceRow] {
         let request = Race.fetchRequest()
         request.sortDescriptors = [GraphSortDescriptor(key: "name", comparison: .caseInsensitive)]
-        let all = try context.fetch(request)
-        return all.map { race -> RaceRow in
-            let n = race.pokemons.count
-            let names = race.types.map { $0.name ?? "" }.sorted()
-            let isCurrent = current != nil && race.pokemons.contains { $0.name == current }
-            return RaceRow(code: Int(race.code), name: race.name ?? "", imageFile: race.imageFile ?? "", detail: n == 1 ? "1 pokemon" : "\(n) pokemons",
-                           types: names.joined(separator: ", "), isCurrent: isCurrent)
+        var result: [RaceRow] = []
+        for race in try context.fetch(request) {
+            // the race being edited is the one that has a pokemon with that name
+            var marked = false
+            if let current = current {
+                for p in race.pokemons where p.name == current {
+                    marked = true
+                }
+            }
+            result.append(RaceRow(code: Int(race.code), name: race.name ?? "", imageFile: race.imageFile ?? "",
+                                  detail: detailText(race.pokemons.count), types: typeText(race), isCurrent: marked))
         }
+        return result
     }
 }

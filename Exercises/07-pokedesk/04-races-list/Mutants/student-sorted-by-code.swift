@@ -121,28 +121,36 @@ final class Pokedesk {
         try context.save()
     }
 
-    /// Adds a Pokémon of the race with this code and saves it.
     func addPokemon(named name: String, raceCode: Int) throws {
-        let request = Pokemon.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        guard try context.count(for: request) == 0 else { throw PokedeskError.nameTaken(name) }
-        let race = try race(code: raceCode)
-        let pokemon = Pokemon(context: context)
-        pokemon.name = name
-        pokemon.race = race           // the inverse puts it in race.pokemons
+        let check = FetchRequest<Pokemon>(entityName: "Pokemon")
+        check.predicate = GraphPredicate(format: "name == %@", name)
+        if try context.count(for: check) > 0 {
+            throw PokedeskError.nameTaken(name)
+        }
+        let r = try race(code: raceCode)
+        let poke = Pokemon(context: context)
+        poke.name = name
+        poke.race = r
         try context.save()
     }
 
-    /// Every race for the Change Race screen.
     func races(current: String?) throws -> [RaceRow] {
-        var currentCode: Int16?
-        if let current { currentCode = try pokemon(named: current).race?.code }
-        let request = Race.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "code")]
-        return try context.fetch(request).map { race in
-            let count = race.pokemons.count
-            return RaceRow(code: Int(race.code), name: race.name ?? "", imageFile: race.imageFile ?? "", detail: count == 1 ? "1 pokemon" : "\(count) pokemons",
-                           types: race.types.compactMap(\.name).sorted().joined(separator: ", "), isCurrent: race.code == currentCode)
+        var currentCode = -1          // no race has code -1, so nothing is marked
+        if let current {
+            if let r = try pokemon(named: current).race {
+                currentCode = Int(r.code)
+            }
+        }
+        // Pokédex order: 1 Bulbasaur, 2 Ivysaur, ...
+        let request = FetchRequest<Race>(entityName: "Race")
+        request.sortDescriptors = [GraphSortDescriptor(key: "code", ascending: true)]
+        let list = try context.fetch(request)
+        return list.map { r -> RaceRow in
+            let howMany = r.pokemons.count
+            let word = howMany == 1 ? "pokemon" : "pokemons"
+            let typesText = r.types.compactMap { $0.name }.sorted().joined(separator: ", ")
+            return RaceRow(code: Int(r.code), name: r.name!, imageFile: r.imageFile!,
+                           detail: "\(howMany) \(word)", types: typesText, isCurrent: Int(r.code) == currentCode)
         }
     }
 }

@@ -121,28 +121,45 @@ final class Pokedesk {
         try context.save()
     }
 
-    /// Adds a Pokémon of the race with this code and saves it.
     func addPokemon(named name: String, raceCode: Int) throws {
-        let request = Pokemon.fetchRequest()
-        request.predicate = GraphPredicate(format: "name == %@", name)
-        guard try context.count(for: request) == 0 else { throw PokedeskError.nameTaken(name) }
-        let race = try race(code: raceCode)
+        do {
+            _ = try pokemon(named: name)
+            throw PokedeskError.nameTaken(name)       // found one: the name is taken
+        } catch PokedeskError.noSuchPokemon {
+            // nobody has this name yet, carry on
+        }
         let pokemon = Pokemon(context: context)
+        do {
+            pokemon.race = try race(code: raceCode)
+        } catch {
+            context.delete(pokemon)
+            throw error
+        }
         pokemon.name = name
-        pokemon.race = race           // the inverse puts it in race.pokemons
         try context.save()
     }
 
-    /// Every race for the Change Race screen.
     func races(current: String?) throws -> [RaceRow] {
-        let currentRace = try current.map { try pokemon(named: $0) }?.race
-        let request = Race.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "name", comparison: .caseInsensitive)]
-        return try context.fetch(request).map { race in
+        let editedRace = try current.map { try pokemon(named: $0) }?.race
+
+        let byName = Race.fetchRequest()
+        byName.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
+
+        var rows: [RaceRow] = []
+        for race in try context.fetch(byName) {
             let count = race.pokemons.count
-            let types = race.types.compactMap { $0.name }.sorted()
-            return RaceRow(code: Int(race.code), name: race.name ?? "", imageFile: race.imageFile ?? "", detail: count == 1 ? "1 pokemon" : "\(count) pokemons",
-                           types: types.joined(separator: ","), isCurrent: race.objectID == currentRace?.objectID)
+            var detail = "\(count) pokemons"
+            if count == 1 { detail = "1 pokemon" }
+
+            var types = ""
+            for typeName in race.types.compactMap({ $0.name }).sorted() {
+                if !types.isEmpty { types += "," }
+                types += typeName
+            }
+
+            rows.append(RaceRow(code: Int(race.code), name: race.name ?? "", imageFile: race.imageFile ?? "",
+                                detail: detail, types: types, isCurrent: race.objectID == editedRace?.objectID))
         }
+        return rows
     }
 }
