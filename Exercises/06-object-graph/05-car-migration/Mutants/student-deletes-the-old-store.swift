@@ -19,58 +19,63 @@ enum GarageError: Error, Equatable {
     case noSuchCar(String)
 }
 
-/// The garage's data: `Garage.sqlite`, opened with the current version (v2) of `Garage.yml`.
 final class Garage {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    let persistentContainer: PersistentContainer
 
-    /// Opens the store, migrating a store made by an older version of the model.
-    /// - Throws: the error the store was loaded with.
     init() throws {
-        container = PersistentContainer(name: "Garage")
-        var failed = false
-        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
-        container.loadPersistentStores { _, error in
-            if error != nil { failed = true }
+        persistentContainer = PersistentContainer(name: "Garage")
+        if let description = persistentContainer.persistentStoreDescriptions.first {
+            description.shouldMigrateStoreAutomatically = false
         }
-        if failed {
-            // The model changed: start again with a fresh store.
-            let url = PersistentContainer.defaultDirectoryURL().appendingPathComponent("Garage.sqlite")
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: url.path + suffix)
+        var openError: Error?
+        persistentContainer.loadPersistentStores { _, error in openError = error }
+
+        if openError != nil {
+            // Model changed since the store was made ("incompatible" error):
+            // throw the old store away and make a new one.
+            let folder = PersistentContainer.defaultDirectoryURL()
+            let files = ["Garage.sqlite", "Garage.sqlite-wal", "Garage.sqlite-shm"]
+            for file in files {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
             }
-            var loadError: Error?
-            container.loadPersistentStores { _, error in loadError = error }
-            if let loadError { throw loadError }
+            openError = nil
+            persistentContainer.loadPersistentStores { _, error in openError = error }
+            if let openError = openError {
+                throw openError
+            }
         }
     }
 
     func addCar(make: String, year: Int, licencePlate: String?) throws {
+        let context = persistentContainer.viewContext
         let car = Car(context: context)
         car.make = make
-        car.year = Int32(year)
         car.licencePlate = licencePlate
+        car.year = Int32(year)
         try context.save()
     }
 
-    /// Sets the plate of every car of this make, or throws `GarageError.noSuchCar`.
     func setPlate(make: String, licencePlate: String?) throws {
+        let context = persistentContainer.viewContext
         let request = Car.fetchRequest()
         request.predicate = GraphPredicate(format: "make == %@", make)
-        let cars = try context.fetch(request)
-        guard !cars.isEmpty else { throw GarageError.noSuchCar(make) }
-        for car in cars {
-            car.licencePlate = licencePlate
+        let matching = try context.fetch(request)
+        if matching.count == 0 {
+            throw GarageError.noSuchCar(make)
         }
+        matching.forEach { $0.licencePlate = licencePlate }
         try context.save()
     }
 
-    /// Every car, sorted by make, then year.
     func cars() throws -> [CarInfo] {
         let request = Car.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "make"), GraphSortDescriptor(key: "year")]
-        return try context.fetch(request).map {
-            CarInfo(make: $0.make ?? "", year: Int($0.year), licencePlate: $0.licencePlate)
+        request.sortDescriptors = [GraphSortDescriptor(key: "make", ascending: true),
+                                   GraphSortDescriptor(key: "year", ascending: true)]
+        let found = try persistentContainer.viewContext.fetch(request)
+        var infos: [CarInfo] = []
+        for car in found {
+            infos.append(CarInfo(make: car.make!, year: Int(car.year), licencePlate: car.licencePlate))
         }
+        return infos
     }
 }

@@ -19,48 +19,50 @@ enum GarageError: Error, Equatable {
     case noSuchCar(String)
 }
 
-/// The garage's data: `Garage.sqlite`, opened with the current version (v2) of `Garage.yml`.
 final class Garage {
-    let container: PersistentContainer
-    var context: ManagedObjectContext { container.viewContext }
+    private let container = PersistentContainer(name: "Garage")
+    private var moc: ManagedObjectContext { container.viewContext }
 
-    /// Opens the store, migrating a store made by an older version of the model.
-    /// - Throws: the error the store was loaded with.
     init() throws {
-        container = PersistentContainer(name: "Garage")
-        let url = PersistentContainer.defaultDirectoryURL().appendingPathComponent("Garage.sqlite")
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try container.persistentStoreCoordinator.addPersistentStore(
-            ofType: SQLiteStoreType, configurationName: nil, at: url, options: nil)
+        // Set up the stack by hand: the coordinator, then the SQLite store in Application Support.
+        let storeURL = PersistentContainer.defaultDirectoryURL().appendingPathComponent("Garage.sqlite")
+        let folder = storeURL.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let coordinator = container.persistentStoreCoordinator
+        _ = try coordinator.addPersistentStore(ofType: SQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
     }
 
     func addCar(make: String, year: Int, licencePlate: String?) throws {
-        let car = Car(context: context)
-        car.make = make
-        car.year = Int32(year)
-        car.licencePlate = licencePlate
-        try context.save()
-    }
-
-    /// Sets the plate of every car of this make, or throws `GarageError.noSuchCar`.
-    func setPlate(make: String, licencePlate: String?) throws {
-        let request = Car.fetchRequest()
-        request.predicate = GraphPredicate(format: "make == %@", make)
-        let cars = try context.fetch(request)
-        guard !cars.isEmpty else { throw GarageError.noSuchCar(make) }
-        for car in cars {
-            car.licencePlate = licencePlate
+        let newCar = Car(context: moc)
+        newCar.make = make
+        newCar.year = Int32(year)
+        if let plate = licencePlate {
+            newCar.licencePlate = plate
         }
-        try context.save()
+        try moc.save()
     }
 
-    /// Every car, sorted by make, then year.
+    func setPlate(make: String, licencePlate: String?) throws {
+        let fetch = Car.fetchRequest()
+        fetch.predicate = GraphPredicate(format: "make == %@", make)
+        let cars = try moc.fetch(fetch)
+        guard cars.count > 0 else { throw GarageError.noSuchCar(make) }
+        for i in cars.indices {
+            cars[i].licencePlate = licencePlate
+        }
+        try moc.save()
+    }
+
     func cars() throws -> [CarInfo] {
-        let request = Car.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "make"), GraphSortDescriptor(key: "year")]
-        return try context.fetch(request).map {
-            CarInfo(make: $0.make ?? "", year: Int($0.year), licencePlate: $0.licencePlate)
+        let fetch = Car.fetchRequest()
+        fetch.sortDescriptors = [GraphSortDescriptor(key: "make"), GraphSortDescriptor(key: "year")]
+        return try moc.fetch(fetch).map { car in
+            var info = CarInfo(make: car.make ?? "", year: 0, licencePlate: nil)
+            info.year = Int(car.year)
+            info.licencePlate = car.licencePlate
+            return info
         }
     }
 }
