@@ -8,7 +8,14 @@ extension ManagedObjectContext {
         assertAccess()
         let entity = request.entity(in: model)
         if Result.self != ManagedObject.self, entity.managedObjectClass == nil { entity.managedObjectClass = Result.self }
-        return try fetchObjects(request, entity: entity).map { object in
+        let objects = try fetchObjects(request, entity: entity)
+        // Objects of exactly the entity's class, when that class is a `Result`, need no cast
+        // each (the common case: a typed request, or `ManagedObject`).
+        let objectClass = entity.managedObjectClass ?? ManagedObject.self
+        if objectClass is Result.Type, objects.allSatisfy({ ObjectIdentifier(type(of: $0)) == ObjectIdentifier(objectClass) }) {
+            return unsafeBitCast(objects, to: [Result].self)
+        }
+        return objects.map { object in
             guard let result = object as? Result else {
                 fatalError("ObjectGraph: a \(entity.name) object is a \(type(of: object)), not a \(Result.self); set the entity's managedObjectClass before fetching.")
             }
@@ -58,7 +65,7 @@ extension ManagedObjectContext {
         }
 
         let result = try store.fetch(storeFetch, keysOnly: false)
-        var objects = result.rows.map { materialize($0, entity) }
+        var objects = materialize(result.rows, entity)
         if pending {
             objects.removeAll { deletedSet.contains($0) }
             var seen = Set(objects)
@@ -84,11 +91,20 @@ extension ManagedObjectContext {
         return objects
     }
 
-    /// The object for a fetched row; a fault that uses the row's values when first read.
-    private func materialize(_ row: StoreRow, _ entity: EntityDescription) -> ManagedObject {
-        let object = self.object(with: store.objectID(entity, row.primaryKey))
-        if object.isFault, object.snapshot == nil { object.snapshot = row.values }
-        return object
+    /// The objects for fetched rows: faults that use their row's values when first read.
+    private func materialize(_ rows: [StoreRow], _ entity: EntityDescription) -> [ManagedObject] {
+        let type = entity.managedObjectClass ?? ManagedObject.self
+        let storeIdentifier = store.identifier
+        let reference = self.reference
+        return registry.objects(for: rows, of: entity) { object, row in
+            if object.isFault, object.snapshot == nil { object.snapshot = row.values }
+        } make: { row in
+            let object = type.init(entity: entity, insertInto: nil)
+            object.setFetchedID(key: row.primaryKey, storeIdentifier: storeIdentifier)
+            object.contextReference = reference
+            object.snapshot = row.values
+            return object
+        }
     }
 
     private func batches(of keys: [Int64], entity: EntityDescription, size: Int) -> [ManagedObject] {

@@ -149,7 +149,14 @@ public final class ManagedObjectContext {
 
     /// Loads a fault's values: from the row fetched with it, its batch, or the store.
     func fulfillFault(_ object: ManagedObject) {
-        if object.snapshot == nil, let batch = object.batch {
+        if let snapshot = object.snapshot {
+            // The common case, a fetched object: its row came with the fetch.
+            object.values = snapshot
+            object.batch = nil
+            object.isFault = false
+            return
+        }
+        if let batch = object.batch {
             batch.load(in: self)
         }
         if object.snapshot == nil {

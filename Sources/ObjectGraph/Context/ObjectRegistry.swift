@@ -1,44 +1,55 @@
 /// The objects a context holds, one per row: its uniquing table.
 ///
 /// Kept per entity and keyed by primary key rather than by `ManagedObjectID`: a context has one
-/// store, so an entity and a key name one row. Keys are handed out in order at insert, so a bulk
-/// insert's objects go into an array indexed by key (one run per entity); other keys, such as
-/// fetched rows in any order, go into a dictionary.
+/// store, so an entity and a key name one row. A store hands out keys from 1 up, so an entity's
+/// keys are small and nearly dense: objects go into an array indexed by key (a bulk insert's run
+/// of keys, a fetch's rows in any order), and only keys far beyond it into a dictionary.
 struct ObjectRegistry {
     private struct Table {
         let entity: EntityDescription
-        /// The objects whose keys are `runStart ..< runStart + run.count`.
-        var runStart: Int64 = 0
-        var run: [ManagedObject?] = []
+        /// The objects whose keys are below `slots.count`, at their key.
+        var slots: [ManagedObject?] = []
+        /// How many of `slots` hold an object.
+        var filled = 0
+        /// Objects whose keys lie too far beyond `slots` to grow it to them.
         var others: [Int64: ManagedObject] = [:]
 
         subscript(key: Int64) -> ManagedObject? {
             get {
-                let offset = key &- runStart
-                if offset >= 0, offset < run.count { return run[Int(offset)] }
-                return others[key]
+                if key >= 0, key < slots.count { return slots[Int(key)] }
+                return others.isEmpty ? nil : others[key]
             }
             set {
-                var offset = key &- runStart
-                if newValue != nil, offset < 0 || offset > run.count, run.count <= 16, others[key] == nil {
-                    // A short run (a few objects fetched, say) gives way to a new one, as a bulk
-                    // insert starts.
-                    for case let object? in run { others[object.objectID.primaryKey] = object }
-                    runStart = key
-                    run = []
-                    offset = 0
+                if key >= 0, key >= slots.count, newValue != nil, others.isEmpty || others[key] == nil {
+                    grow(toHold: key, adding: 1)
                 }
-                if offset >= 0, offset < run.count {
-                    run[Int(offset)] = newValue
-                } else if offset == run.count, let newValue {
-                    run.append(newValue)
+                if key >= 0, key < slots.count {
+                    let slot = Int(key)
+                    filled += (newValue != nil ? 1 : 0) - (slots[slot] != nil ? 1 : 0)
+                    slots[slot] = newValue
                 } else {
                     others[key] = newValue
                 }
             }
         }
 
-        var objects: [ManagedObject] { run.compactMap { $0 } + others.values }
+        /// Grows `slots` to hold `key` when the array stays at least a quarter full once `count`
+        /// more objects are added (or is small), moving in the dictionary's objects that then fit.
+        mutating func grow(toHold key: Int64, adding count: Int) {
+            guard key >= slots.count, key < Int64(max(1024, 4 * (filled + others.count + count))) else { return }
+            let size = Int(key) + 1
+            if size > slots.capacity { slots.reserveCapacity(max(size, slots.capacity * 2)) }
+            slots.append(contentsOf: repeatElement(nil, count: size - slots.count))
+            guard !others.isEmpty else { return }
+            let fits = { (key: Int64) in key >= 0 && key < size }
+            for (otherKey, object) in others where fits(otherKey) {
+                slots[Int(otherKey)] = object
+                filled += 1
+            }
+            others = others.filter { !fits($0.key) }
+        }
+
+        var objects: [ManagedObject] { slots.compactMap { $0 } + others.values }
     }
 
     private var tables: [Table] = []
@@ -57,6 +68,39 @@ struct ObjectRegistry {
                 tables.append(table)
             }
         }
+    }
+
+    /// The objects for rows of `entity` read by one fetch, in the rows' order: the registered
+    /// object for a key (handed to `existing`), or a new fault made by `make` and registered. One pass over one table,
+    /// rather than a lookup and an insert per row.
+    mutating func objects(
+        for rows: [StoreRow], of entity: EntityDescription,
+        existing: (ManagedObject, StoreRow) -> Void, make: (StoreRow) -> ManagedObject
+    ) -> [ManagedObject] {
+        if let largest = rows.lazy.map(\.primaryKey).max() { reserve(rows.count, of: entity, largestKey: largest) }
+        guard let index = table(of: entity) else { return [] }
+        return rows.map { row in
+            if let object = tables[index][row.primaryKey] {
+                existing(object, row)
+                return object
+            }
+            let object = make(row)
+            tables[index][row.primaryKey] = object
+            return object
+        }
+    }
+
+    /// Makes room for `count` objects of `entity` with keys up to `largestKey`, such as the rows
+    /// of one fetch, before they are added one by one.
+    mutating func reserve(_ count: Int, of entity: EntityDescription, largestKey: Int64) {
+        let index: Int
+        if let found = table(of: entity) {
+            index = found
+        } else {
+            tables.append(Table(entity: entity))
+            index = tables.count - 1
+        }
+        tables[index].grow(toHold: largestKey, adding: count)
     }
 
     /// Every object, entity by entity.

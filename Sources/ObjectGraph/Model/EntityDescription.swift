@@ -52,15 +52,22 @@ public final class EntityDescription: CustomStringConvertible {
     /// The property named `name`. Entities have few properties, and comparing a few short
     /// strings costs less than hashing one, which matters to `setValue(_:forKey:)` in a loop.
     func property(named name: String) -> PropertyDescription? {
-        guard properties.count <= 12 else { return propertiesByName[name] }
-        return properties.first { $0.name == name }
+        guard propertyNames.count <= 12 else { return propertiesByName[name] }
+        guard let index = propertyNames.firstIndex(of: name) else { return nil }
+        return properties[index]
     }
 
-    private func indexProperties() {
+    /// The properties' names, in order: read by every key-value access, so kept apart from the
+    /// descriptions (a read of a class's property is checked for exclusive access each time).
+    private var propertyNames: [String] = []
+
+    /// Called again when a property is renamed.
+    func indexProperties() {
         for (index, property) in properties.enumerated() {
             property.index = index
             property.entity = self
         }
+        propertyNames = properties.map(\.name)
         propertiesByName = Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         attributes = properties.compactMap { $0 as? AttributeDescription }
         relationships = properties.compactMap { $0 as? RelationshipDescription }

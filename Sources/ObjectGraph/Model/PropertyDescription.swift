@@ -1,6 +1,8 @@
 /// What attributes and relationships share: Core Data's `NSPropertyDescription`.
 public class PropertyDescription: CustomStringConvertible {
-    public var name: String
+    public var name: String {
+        didSet { entity?.indexProperties() }
+    }
     /// Whether the property may be nil when the context saves.
     public var isOptional: Bool
     /// The property's name in the previous model version, for lightweight migration.

@@ -20,7 +20,33 @@ import Foundation
 /// property is first read (``isFault``), and its relationships load when first used.
 open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     public let entity: EntityDescription
-    public internal(set) var objectID: ManagedObjectID!
+    public internal(set) var objectID: ManagedObjectID! {
+        get {
+            if let storedID { return storedID }
+            guard let fetchedStore else { return nil }
+            let id = ManagedObjectID(entity: entity, primaryKey: fetchedKey, storeIdentifier: fetchedStore)
+            storedID = id
+            return id
+        }
+        set {
+            storedID = newValue
+            fetchedStore = nil
+        }
+    }
+    private var storedID: ManagedObjectID?
+    /// A fetched object's ID, made when first asked for: most fetched objects never are, and
+    /// making each one would cost a fetch of many rows an allocation per row.
+    private var fetchedKey: Int64 = 0
+    private var fetchedStore: String?
+
+    /// Gives a fetched object the ID of row `key` of the store `storeIdentifier`.
+    func setFetchedID(key: Int64, storeIdentifier: String) {
+        fetchedKey = key
+        fetchedStore = storeIdentifier
+    }
+
+    /// The row's key, without making the ID.
+    var primaryKey: Int64 { storedID?.primaryKey ?? fetchedKey }
     /// The context that owns this object; nil once it is deleted and saved, or never inserted.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
         get { contextReference?.context }

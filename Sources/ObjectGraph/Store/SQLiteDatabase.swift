@@ -49,6 +49,17 @@ final class SQLiteDatabase {
 
     /// Runs one statement, handing each row to `body` as it is read.
     func query(_ sql: String, _ bindings: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        try query(sql, bindings, rows: { row in
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(row.columnCount))
+            for index in 0..<row.columnCount { values.append(row.value(index)) }
+            try body(values)
+        })
+    }
+
+    /// Runs one statement, handing `body` each row to read its columns in place: a fetch of many
+    /// rows then makes no array of ``SQLValue`` per row.
+    func query(_ sql: String, _ bindings: [SQLValue], rows body: (Row) throws -> Void) throws {
         log.statement(sql, bindings)
         let statement = try prepared(sql)
         defer {
@@ -56,15 +67,42 @@ final class SQLiteDatabase {
             sqlite3_clear_bindings(statement)
         }
         try bind(bindings, to: statement, sql: sql)
-        let columns = sqlite3_column_count(statement)
+        let row = Row(statement: statement, columnCount: sqlite3_column_count(statement))
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else { throw error(sql) }
-            var row: [SQLValue] = []
-            row.reserveCapacity(Int(columns))
-            for index in 0..<columns { row.append(column(statement, index)) }
             try body(row)
+        }
+    }
+
+    /// The current row of a statement being stepped; valid only during the call it is given to.
+    struct Row {
+        fileprivate let statement: OpaquePointer
+        let columnCount: Int32
+
+        /// The column's storage class: `SQLITE_INTEGER`, `SQLITE_TEXT`…
+        func type(_ index: Int32) -> Int32 { sqlite3_column_type(statement, index) }
+        func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(statement, index) }
+        func double(_ index: Int32) -> Double { sqlite3_column_double(statement, index) }
+
+        func text(_ index: Int32) -> String {
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_text(statement, index) else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+
+        func value(_ index: Int32) -> SQLValue {
+            switch type(index) {
+            case SQLITE_INTEGER: return .integer(int64(index))
+            case SQLITE_FLOAT: return .real(double(index))
+            case SQLITE_TEXT: return .text(text(index))
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(statement, index))
+                guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+                return .blob(Data(bytes: bytes, count: count))
+            default: return .null
+            }
         }
     }
 
@@ -130,22 +168,6 @@ final class SQLiteDatabase {
                 }
             }
             guard status == SQLITE_OK else { throw error(sql) }
-        }
-    }
-
-    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard let bytes = sqlite3_column_text(statement, index) else { return .text("") }
-            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default: return .null
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite3
 
 /// A store in one SQLite file, laid out as Core Data lays out its stores (see ``StoreSchema``),
 /// with the model it was made with recorded in `Z_METADATA` so that a later model version can
@@ -83,28 +84,16 @@ final class SQLiteStore: PersistentStore {
 
     // MARK: Reading
 
-    private func columns(_ entity: EntityDescription) -> [PropertyDescription] {
-        entity.properties.filter { !($0 is RelationshipDescription) || ($0 as! RelationshipDescription).hasForeignKeyColumn }
-    }
-
     private func selectColumns(_ entity: EntityDescription) -> [String] {
-        ["t0.\(StoreSchema.primaryKey)"] + columns(entity).map { "t0.\(StoreSchema.column($0))" }
+        ["t0.\(StoreSchema.primaryKey)"] + RowDecoder.storedProperties(of: entity).map { "t0.\(StoreSchema.column($0))" }
     }
 
     private func selectList(_ entity: EntityDescription) -> String { selectColumns(entity).joined(separator: ", ") }
 
-    private func decode(_ row: [SQLValue], _ entity: EntityDescription) throws -> StoreRow {
-        guard case .integer(let key) = row[0] else { throw ObjectGraphError.store("A row of \(StoreSchema.table(entity)) has no primary key.") }
-        var values = [Any?](repeating: nil, count: entity.properties.count)
-        for (offset, property) in columns(entity).enumerated() {
-            let value = row[offset + 1]
-            if let attribute = property as? AttributeDescription {
-                values[property.index] = try attribute.value(from: value)
-            } else if case .integer(let target) = value, let destination = (property as! RelationshipDescription).destinationEntity {
-                values[property.index] = objectID(destination, target)
-            }
+    private func decoder(_ entity: EntityDescription) -> RowDecoder {
+        RowDecoder(entity: entity) { [identifier] destination, key in
+            ManagedObjectID(entity: destination, primaryKey: key, storeIdentifier: identifier)
         }
-        return StoreRow(primaryKey: key, values: values)
     }
 
     func row(of entity: EntityDescription, primaryKey: Int64) throws -> StoreRow? {
@@ -122,8 +111,9 @@ final class SQLiteStore: PersistentStore {
 
     private func timedFetch(_ sql: String, _ bindings: [SQLValue], _ entity: EntityDescription) throws -> [StoreRow] {
         let start = Date()
+        let decoder = decoder(entity)
         var rows: [StoreRow] = []
-        try database.query(sql, bindings) { rows.append(try decode($0, entity)) }
+        try database.query(sql, bindings, rows: { rows.append(try decoder.decode($0)) })
         database.log.fetch(rows: rows.count, seconds: Date().timeIntervalSince(start))
         return rows
     }
@@ -133,13 +123,14 @@ final class SQLiteStore: PersistentStore {
             let query = try SQLFetchQuery(request: request, columns: keysOnly ? ["t0.\(StoreSchema.primaryKey)"] : selectColumns(request.entity))
             let start = Date()
             var rows: [StoreRow] = []
-            try database.query(query.sql, query.bindings) { row in
-                if keysOnly {
-                    guard case .integer(let key) = row[0] else { return }
-                    rows.append(StoreRow(primaryKey: key, values: []))
-                } else {
-                    rows.append(try decode(row, request.entity))
-                }
+            if keysOnly {
+                try database.query(query.sql, query.bindings, rows: { row in
+                    guard row.type(0) == SQLITE_INTEGER else { return }
+                    rows.append(StoreRow(primaryKey: row.int64(0), values: []))
+                })
+            } else {
+                let decoder = decoder(request.entity)
+                try database.query(query.sql, query.bindings, rows: { rows.append(try decoder.decode($0)) })
             }
             database.log.fetch(rows: rows.count, seconds: Date().timeIntervalSince(start))
             return StoreFetchResult(rows: rows, appliedPredicate: query.appliedPredicate, appliedSort: query.appliedSort, appliedLimit: query.appliedLimit)
