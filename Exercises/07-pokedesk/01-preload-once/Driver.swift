@@ -5,7 +5,7 @@ import ObjectGraph
 @main
 enum PreloadOnceDriver: ExerciseDriver {
     struct Code: Decodable { var code: Int }
-    struct NewPokemon: Decodable { var name: String; var raceCode: Int }
+    struct NewPokemon: Decodable { var name: String; var code: Int }
     struct Counts: Encodable { var races: Int; var types: Int; var pokemons: Int }
     struct RaceRow: Encodable { var code: Int; var name: String?; var imageFile: String?; var types: [String]; var pokemons: [String] }
     struct PokemonRow: Encodable { var name: String?; var race: Int? }
@@ -17,7 +17,7 @@ enum PreloadOnceDriver: ExerciseDriver {
         var desk: Pokedesk?
         func current() throws -> Pokedesk {
             if let desk { return desk }
-            let opened = Pokedesk()
+            let opened = try Pokedesk()
             try opened.preloadIfNeeded()
             desk = opened
             return opened
@@ -52,7 +52,7 @@ enum PreloadOnceDriver: ExerciseDriver {
                 .map { TypeRow(name: $0.name, races: $0.races.map { Int($0.code) }.sorted()) }
                 .sorted { ($0.name ?? "", $0.races.count) < ($1.name ?? "", $1.races.count) }
         }
-        app.on("addPokemon") { (args: NewPokemon) in try current().addPokemon(name: args.name, raceCode: args.raceCode) }
+        app.on("add") { (args: NewPokemon) in try current().addPokemon(named: args.name, raceCode: args.code) }
         app.on("pokemons") { () -> [PokemonRow] in
             try fetch(Pokemon.fetchRequest())
                 .map { PokemonRow(name: $0.name, race: $0.race.map { Int($0.code) }) }

@@ -1,19 +1,27 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
     /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     /// Fills an empty store with every race and type of `pokemons.plist`, and saves.
@@ -22,11 +30,12 @@ final class Pokedesk {
         // TODO: only when the store holds no race: read pokemons.plist from Bundle.main,
         // insert a Race per entry of "names" (code, name, imageFile from "icons"), a
         // PokemonType per key of "types" linked to its races, then save.
+        // Throw PokedeskError.badData when the file is missing or not of that shape.
     }
 
     /// Adds one of the user's Pokémon, of the race with this code, and saves.
-    func addPokemon(name: String, raceCode: Int) throws {
-        // TODO: fetch the race whose code is raceCode (throw PokedeskError.unknownRace(raceCode)
+    func addPokemon(named name: String, raceCode: Int) throws {
+        // TODO: fetch the race whose code is raceCode (throw PokedeskError.noSuchRace(raceCode)
         // when there is none), insert a Pokemon with that name and race, and save.
     }
 }

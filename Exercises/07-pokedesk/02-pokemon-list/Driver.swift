@@ -4,8 +4,8 @@ import ObjectGraph
 
 @main
 enum PokemonListDriver: ExerciseDriver {
-    struct NewPokemon: Decodable { var name: String; var raceCode: Int }
-    struct Row: Encodable { var name: String; var race: String?; var image: String? }
+    struct NewPokemon: Decodable { var name: String; var code: Int }
+    struct Row: Encodable { var name: String; var race: String; var imageFile: String }
 
     static func register(_ app: inout Operations) {
         // The app of this launch, opened by the first call; the course preloads the races
@@ -13,15 +13,15 @@ enum PokemonListDriver: ExerciseDriver {
         var desk: Pokedesk?
         func current() throws -> Pokedesk {
             if let desk { return desk }
-            let opened = Pokedesk()
+            let opened = try Pokedesk()
             try Catalogue.preloadIfNeeded(opened.container.viewContext)
             desk = opened
             return opened
         }
 
-        app.on("addPokemon") { (args: NewPokemon) in try current().addPokemon(name: args.name, raceCode: args.raceCode) }
-        app.on("list") { () -> [Row] in
-            try current().pokemonList().map { Row(name: $0.name, race: $0.raceName, image: $0.imageFile) }
+        app.on("add") { (args: NewPokemon) in try current().addPokemon(named: args.name, raceCode: args.code) }
+        app.on("pokemons") { () -> [Row] in
+            try current().pokemons().map { Row(name: $0.name, race: $0.race, imageFile: $0.imageFile) }
         }
     }
 }

@@ -1,38 +1,45 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 /// One row of the list: what the Pokémon screen shows.
 struct PokemonRow: Equatable {
     var name: String
-    var raceName: String?
-    var imageFile: String?
+    var race: String
+    var imageFile: String
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
     /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     /// Adds one of the user's Pokémon, of the race with this code, and saves.
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         // TODO: throw PokedeskError.nameTaken(name) when a Pokémon has this name, ignoring case;
-        // fetch the race whose code is raceCode (PokedeskError.unknownRace(raceCode) when none);
+        // fetch the race whose code is raceCode (PokedeskError.noSuchRace(raceCode) when none);
         // insert the Pokémon with its race, and save.
     }
 
     /// The user's Pokémon sorted by name, ignoring case, each with its race's name and image.
-    func pokemonList() throws -> [PokemonRow] {
+    func pokemons() throws -> [PokemonRow] {
         // TODO: fetch the Pokémon with a case-insensitive sort descriptor on "name".
         []
     }

@@ -4,9 +4,8 @@ import ObjectGraph
 
 @main
 enum EditPokemonDriver: ExerciseDriver {
-    struct NewPokemon: Decodable { var name: String; var raceCode: Int }
+    struct NewPokemon: Decodable { var name: String; var code: Int }
     struct Rename: Decodable { var name: String; var newName: String }
-    struct ChangeRace: Decodable { var name: String; var raceCode: Int }
     struct Code: Decodable { var code: Int }
     struct Row: Encodable { var name: String?; var race: String? }
     struct RaceRow: Encodable { var name: String?; var pokemons: [String] }
@@ -14,12 +13,12 @@ enum EditPokemonDriver: ExerciseDriver {
     static func register(_ app: inout Operations) {
         // The app of this launch, opened by the first call; the course preloads the races
         // into an empty store first, as exercise 01 does.
-        var editor: PokemonEditor?
-        func current() throws -> PokemonEditor {
-            if let editor { return editor }
-            let opened = PokemonEditor()
+        var pokedesk: Pokedesk?
+        func current() throws -> Pokedesk {
+            if let pokedesk { return pokedesk }
+            let opened = try Pokedesk()
             try Catalogue.preloadIfNeeded(opened.container.viewContext)
-            editor = opened
+            pokedesk = opened
             return opened
         }
         func context() throws -> ManagedObjectContext { try current().container.viewContext }
@@ -30,20 +29,20 @@ enum EditPokemonDriver: ExerciseDriver {
         }
 
         // The course's own screens: adding a Pokémon (saved at once), the list, a race's page.
-        app.on("addPokemon") { (args: NewPokemon) in
+        app.on("add") { (args: NewPokemon) in
             let context = try context()
             // Names stay unique ignoring case, so the edits below name one Pokémon.
             let taken = FetchRequest<Pokemon>(entityName: "Pokemon")
             taken.predicate = GraphPredicate(format: "name ==[c] %@", args.name)
             guard try context.count(for: taken) == 0 else { return }
             let request = FetchRequest<Race>(entityName: "Race")
-            request.predicate = GraphPredicate(format: "code == %d", args.raceCode)
+            request.predicate = GraphPredicate(format: "code == %d", args.code)
             let pokemon = Pokemon(context: context)
             pokemon.name = args.name
             pokemon.race = try context.fetch(request).first
             try context.save()
         }
-        app.on("list") { () -> [Row] in
+        app.on("pokemons") { () -> [Row] in
             try context().fetch(FetchRequest<Pokemon>(entityName: "Pokemon"))
                 .map { Row(name: $0.name, race: $0.race?.name) }
                 .sorted { byName($0.name, $1.name) }
@@ -60,7 +59,7 @@ enum EditPokemonDriver: ExerciseDriver {
 
         // The learner's edit screen.
         app.on("rename") { (args: Rename) in try current().rename(args.name, to: args.newName) }
-        app.on("changeRace") { (args: ChangeRace) in try current().changeRace(of: args.name, to: args.raceCode) }
+        app.on("changeRace") { (args: NewPokemon) in try current().changeRace(of: args.name, toCode: args.code) }
         app.on("save") { try current().saveChanges() }
         app.on("discard") { try current().discardChanges() }
     }

@@ -1,24 +1,30 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
     case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
-    case unknownRace(Int)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
-/// The edit screen of one of the user's Pokémon: changes wait in the context until
-/// `saveChanges()`, and `discardChanges()` forgets them.
-final class PokemonEditor {
+/// The data layer behind the edit screen of one of the user's Pokémon: changes wait in the
+/// context until `saveChanges()`, and `discardChanges()` forgets them.
+final class Pokedesk {
     let container: PersistentContainer
     private var context: ManagedObjectContext { container.viewContext }
 
     /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     /// Gives the Pokémon named exactly `name` a new name, without saving.
@@ -28,8 +34,8 @@ final class PokemonEditor {
     }
 
     /// Moves the Pokémon named exactly `name` to the race with this code, without saving.
-    func changeRace(of name: String, to raceCode: Int) throws {
-        // TODO: find the Pokémon and the race (PokedeskError.unknownRace(raceCode) when none).
+    func changeRace(of name: String, toCode code: Int) throws {
+        // TODO: find the Pokémon and the race (PokedeskError.noSuchRace(code) when none).
     }
 
     /// Writes every pending change to the store.

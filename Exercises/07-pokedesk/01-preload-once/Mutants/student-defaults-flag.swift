@@ -2,18 +2,26 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     func preloadIfNeeded() throws {
@@ -46,12 +54,12 @@ final class Pokedesk {
         defaults.set(true, forKey: "didPreload")
     }
 
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let request = Race.fetchRequest()
         request.predicate = GraphPredicate(format: "code == %d", raceCode)
         let found = try context.fetch(request)
-        if found.isEmpty { throw PokedeskError.unknownRace(raceCode) }
+        if found.isEmpty { throw PokedeskError.noSuchRace(raceCode) }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
         pokemon.race = found[0]

@@ -2,18 +2,26 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     func preloadIfNeeded() throws {
@@ -23,7 +31,7 @@ final class Pokedesk {
               let plist = NSDictionary(contentsOf: url),
               let names = plist["names"] as? [String: String],
               let icons = plist["icons"] as? [String: String],
-              let types = plist["types"] as? [String: [String]] else { return }
+              let types = plist["types"] as? [String: [String]] else { throw PokedeskError.badData }
         for (key, name) in names {
             let race = Race(context: context)
             race.code = Int16(key)!
@@ -38,12 +46,12 @@ final class Pokedesk {
         try context.save()
     }
 
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let request = Race.fetchRequest()
         request.predicate = GraphPredicate(format: "code == %d", raceCode)
         request.fetchLimit = 1
-        guard let race = try context.fetch(request).first else { throw PokedeskError.unknownRace(raceCode) }
+        guard let race = try context.fetch(request).first else { throw PokedeskError.noSuchRace(raceCode) }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
         pokemon.race = race

@@ -1,19 +1,27 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
     /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     /// Fills an empty store with every race and type of `pokemons.plist`, and saves.
@@ -21,13 +29,13 @@ final class Pokedesk {
         let context = container.viewContext
         guard try context.count(for: Race.fetchRequest()) == 0 else { return }
 
-        guard let url = Bundle.main.url(forResource: "pokemons", withExtension: "plist") else { return }
+        guard let url = Bundle.main.url(forResource: "pokemons", withExtension: "plist") else { throw PokedeskError.badData }
         let data = try Data(contentsOf: url)
         guard let plist = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
             let names = plist["names"] as? [String: String],
             let icons = plist["icons"] as? [String: String],
             let types = plist["types"] as? [String: [String]]
-        else { return }
+        else { throw PokedeskError.badData }
 
         var races: [String: Race] = [:]
         for (key, name) in names {
@@ -49,11 +57,11 @@ final class Pokedesk {
     }
 
     /// Adds one of the user's Pokémon, of the race with this code, and saves.
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let request = Race.fetchRequest()
         request.predicate = GraphPredicate(format: "code == %d", raceCode)
-        guard let race = try context.fetch(request).first else { throw PokedeskError.unknownRace(raceCode) }
+        guard let race = try context.fetch(request).first else { throw PokedeskError.noSuchRace(raceCode) }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
         pokemon.race = race

@@ -2,49 +2,56 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 struct PokemonRow: Equatable {
     var name: String
-    var raceName: String?
-    var imageFile: String?
+    var race: String
+    var imageFile: String
 }
 
 final class Pokedesk {
     let container: PersistentContainer
     private var rows: [PokemonRow]?
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let taken = Pokemon.fetchRequest()
         taken.predicate = GraphPredicate(format: "name ==[c] %@", name)
         if try !context.fetch(taken).isEmpty { throw PokedeskError.nameTaken(name) }
         let request = Race.fetchRequest()
         request.predicate = GraphPredicate(format: "code == %d", raceCode)
-        guard let race = try context.fetch(request).first else { throw PokedeskError.unknownRace(raceCode) }
+        guard let race = try context.fetch(request).first else { throw PokedeskError.noSuchRace(raceCode) }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
         pokemon.race = race
         try context.save()
-        if rows != nil { rows!.append(PokemonRow(name: name, raceName: race.name, imageFile: race.imageFile)) }
+        if rows != nil { rows!.append(PokemonRow(name: name, race: race.name ?? "", imageFile: race.imageFile ?? "")) }
     }
 
-    func pokemonList() throws -> [PokemonRow] {
+    func pokemons() throws -> [PokemonRow] {
         if let rows { return rows }
         let request = Pokemon.fetchRequest()
         request.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
         let loaded = try container.viewContext.fetch(request).map {
-            PokemonRow(name: $0.name ?? "", raceName: $0.race?.name, imageFile: $0.race?.imageFile)
+            PokemonRow(name: $0.name ?? "", race: $0.race?.name ?? "", imageFile: $0.race?.imageFile ?? "")
         }
         rows = loaded
         return loaded

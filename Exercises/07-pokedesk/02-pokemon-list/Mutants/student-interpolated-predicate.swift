@@ -2,28 +2,35 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 struct PokemonRow: Equatable {
     var name: String
-    var raceName: String?
-    var imageFile: String?
+    var race: String
+    var imageFile: String
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let sameName = Pokemon.fetchRequest()
         sameName.predicate = GraphPredicate(format: "name ==[c] '\(name)'")
@@ -31,19 +38,19 @@ final class Pokedesk {
 
         let byCode = Race.fetchRequest()
         byCode.predicate = GraphPredicate(format: "code == \(raceCode)")
-        guard let race = try context.fetch(byCode).first else { throw PokedeskError.unknownRace(raceCode) }
+        guard let race = try context.fetch(byCode).first else { throw PokedeskError.noSuchRace(raceCode) }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
         pokemon.race = race
         try context.save()
     }
 
-    func pokemonList() throws -> [PokemonRow] {
+    func pokemons() throws -> [PokemonRow] {
         let request = Pokemon.fetchRequest()
         request.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
         var rows: [PokemonRow] = []
         for pokemon in try container.viewContext.fetch(request) {
-            rows.append(PokemonRow(name: pokemon.name ?? "", raceName: pokemon.race?.name, imageFile: pokemon.race?.imageFile))
+            rows.append(PokemonRow(name: pokemon.name ?? "", race: pokemon.race?.name ?? "", imageFile: pokemon.race?.imageFile ?? ""))
         }
         return rows
     }

@@ -2,36 +2,43 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 struct PokemonRow: Equatable {
     var name: String
-    var raceName: String?
-    var imageFile: String?
+    var race: String
+    var imageFile: String
 }
 
 final class Pokedesk {
     let container: PersistentContainer
     var context: ManagedObjectContext { container.viewContext }
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let all = try context.fetch(Pokemon.fetchRequest())
         if all.contains(where: { ($0.name ?? "").lowercased() == name.lowercased() }) {
             throw PokedeskError.nameTaken(name)
         }
         let races = try context.fetch(Race.fetchRequest())
         guard let race = races.first(where: { Int($0.code) == raceCode }) else {
-            throw PokedeskError.unknownRace(raceCode)
+            throw PokedeskError.noSuchRace(raceCode)
         }
         let pokemon = Pokemon(context: context)
         pokemon.name = name
@@ -39,11 +46,11 @@ final class Pokedesk {
         try context.save()
     }
 
-    func pokemonList() throws -> [PokemonRow] {
+    func pokemons() throws -> [PokemonRow] {
         let pokemons = try context.fetch(Pokemon.fetchRequest())
         return pokemons
             .sorted { $0.name! < $1.name! }
-            .map { PokemonRow(name: $0.name!, raceName: $0.race?.name, imageFile: $0.race?.imageFile) }
+            .map { PokemonRow(name: $0.name!, race: $0.race?.name ?? "", imageFile: $0.race?.imageFile ?? "") }
     }
 }
 

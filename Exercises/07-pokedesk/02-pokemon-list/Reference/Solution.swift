@@ -1,31 +1,38 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
-    case unknownRace(Int)
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
 /// One row of the list: what the Pokémon screen shows.
 struct PokemonRow: Equatable {
     var name: String
-    var raceName: String?
-    var imageFile: String?
+    var race: String
+    var imageFile: String
 }
 
 final class Pokedesk {
     let container: PersistentContainer
 
     /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     /// Adds one of the user's Pokémon, of the race with this code, and saves.
-    func addPokemon(name: String, raceCode: Int) throws {
+    func addPokemon(named name: String, raceCode: Int) throws {
         let context = container.viewContext
         let taken = Pokemon.fetchRequest()
         taken.predicate = GraphPredicate(format: "name ==[c] %@", name)
@@ -33,7 +40,7 @@ final class Pokedesk {
 
         let request = Race.fetchRequest()
         request.predicate = GraphPredicate(format: "code == %d", raceCode)
-        guard let race = try context.fetch(request).first else { throw PokedeskError.unknownRace(raceCode) }
+        guard let race = try context.fetch(request).first else { throw PokedeskError.noSuchRace(raceCode) }
 
         let pokemon = Pokemon(context: context)
         pokemon.name = name
@@ -42,11 +49,11 @@ final class Pokedesk {
     }
 
     /// The user's Pokémon sorted by name, ignoring case, each with its race's name and image.
-    func pokemonList() throws -> [PokemonRow] {
+    func pokemons() throws -> [PokemonRow] {
         let request = Pokemon.fetchRequest()
         request.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
         return try container.viewContext.fetch(request).map { pokemon in
-            PokemonRow(name: pokemon.name ?? "", raceName: pokemon.race?.name, imageFile: pokemon.race?.imageFile)
+            PokemonRow(name: pokemon.name ?? "", race: pokemon.race?.name ?? "", imageFile: pokemon.race?.imageFile ?? "")
         }
     }
 }

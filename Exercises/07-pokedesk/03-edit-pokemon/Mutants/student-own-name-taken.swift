@@ -2,20 +2,26 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
     case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
-    case unknownRace(Int)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
-final class PokemonEditor {
+final class Pokedesk {
     let container: PersistentContainer
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     private func fetchPokemon(_ name: String) throws -> Pokemon {
@@ -34,11 +40,11 @@ final class PokemonEditor {
         pokemon.name = newName
     }
 
-    func changeRace(of name: String, to raceCode: Int) throws {
+    func changeRace(of name: String, toCode code: Int) throws {
         let pokemon = try fetchPokemon(name)
         let request = Race.fetchRequest()
-        request.predicate = GraphPredicate(format: "code == %d", raceCode)
-        guard let race = try container.viewContext.fetch(request).first else { throw PokedeskError.unknownRace(raceCode) }
+        request.predicate = GraphPredicate(format: "code == %d", code)
+        guard let race = try container.viewContext.fetch(request).first else { throw PokedeskError.noSuchRace(code) }
         race.addToPokemons(pokemon)
     }
 

@@ -2,21 +2,27 @@
 import Foundation
 import ObjectGraph
 
+/// Why the data layer refused a request.
 enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
     case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
     case nameTaken(String)
-    case unknownRace(Int)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
 }
 
-final class PokemonEditor {
+final class Pokedesk {
     let container: PersistentContainer
     var context: ManagedObjectContext { container.viewContext }
 
-    init() {
+    init() throws {
         container = PersistentContainer(name: "Pokedesk")
-        container.loadPersistentStores { _, error in
-            if let error { fatalError("Could not open the store: \(error)") }
-        }
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
     }
 
     func rename(_ name: String, to newName: String) throws {
@@ -31,13 +37,13 @@ final class PokemonEditor {
         try context.save()
     }
 
-    func changeRace(of name: String, to raceCode: Int) throws {
+    func changeRace(of name: String, toCode code: Int) throws {
         let request = Pokemon.fetchRequest()
         request.predicate = GraphPredicate(format: "name == %@", name)
         guard let pokemon = try context.fetch(request).first else { throw PokedeskError.noSuchPokemon(name) }
         let races = Race.fetchRequest()
-        races.predicate = GraphPredicate(format: "code == %d", raceCode)
-        guard let race = try context.fetch(races).first else { throw PokedeskError.unknownRace(raceCode) }
+        races.predicate = GraphPredicate(format: "code == %d", code)
+        guard let race = try context.fetch(races).first else { throw PokedeskError.noSuchRace(code) }
         pokemon.race = race
         try context.save()
     }

@@ -52,9 +52,14 @@ struct RaceSection: Equatable {
     var pokemons: [String]
 }
 
-final class Pokedesk {
+/// The app's data layer, and the delegate of the list screen's fetched results controller: it
+/// records what the controller reports, in the words of the statement's table.
+final class Pokedesk: FetchedResultsControllerDelegate {
     let container: PersistentContainer
     var context: ManagedObjectContext { container.viewContext }
+    /// The list screen's controller, made by `openList()` and kept for the whole launch.
+    private(set) var list: FetchedResultsController<Pokemon>?
+    private var events: [String] = []
 
     /// Given: opens the store `Pokedesk` and fills it with the races and types of
     /// `pokemons.plist` the first time, when it has no race yet (exercise 01).
@@ -64,6 +69,7 @@ final class Pokedesk {
         container.loadPersistentStores { _, error in loadError = error }
         if let loadError { throw loadError }
         try preloadIfEmpty()
+        try openList()
     }
 
     private func preloadIfEmpty() throws {
@@ -104,12 +110,37 @@ final class Pokedesk {
         try context.save()
     }
 
-    /// Given: deletes a Pokémon and saves (exercise 06).
-    func deletePokemon(named name: String) throws {
+    /// Given: the Pokémon with exactly this name (exercise 06).
+    private func existingPokemon(named name: String) throws -> Pokemon {
         let request = Pokemon.fetchRequest()
         request.predicate = GraphPredicate(format: "name == %@", name)
         guard let pokemon = try context.fetch(request).first else { throw PokedeskError.noSuchPokemon(name) }
-        context.delete(pokemon)
+        return pokemon
+    }
+
+    /// Given: gives a Pokémon another name and saves (exercise 06).
+    func rename(_ name: String, to newName: String) throws {
+        let pokemon = try existingPokemon(named: name)
+        let taken = Pokemon.fetchRequest()
+        taken.predicate = GraphPredicate(format: "name == %@", newName)
+        if newName != name, try context.count(for: taken) > 0 { throw PokedeskError.nameTaken(newName) }
+        pokemon.name = newName
+        try context.save()
+    }
+
+    /// Given: moves a Pokémon to the race with this code and saves (exercise 06).
+    func changeRace(of name: String, toCode code: Int) throws {
+        let pokemon = try existingPokemon(named: name)
+        let races = Race.fetchRequest()
+        races.predicate = GraphPredicate(format: "code == %d", code)
+        guard let race = try context.fetch(races).first else { throw PokedeskError.noSuchRace(code) }
+        pokemon.race = race
+        try context.save()
+    }
+
+    /// Given: deletes a Pokémon and saves (exercise 06).
+    func deletePokemon(named name: String) throws {
+        context.delete(try existingPokemon(named: name))
         try context.save()
     }
 
@@ -127,17 +158,67 @@ final class Pokedesk {
         return try context.fetch(request).map { $0.name! }
     }
 
-    func sectionsByRace() throws -> [RaceSection] {
+    /// Opens the list screen: a fetched results controller for every Pokémon of the user in one
+    /// section per race, sections sorted by race name and Pokémon by name, both ignoring case,
+    /// with this object as its delegate. The controller is kept, so it follows every save.
+    func openList() throws {
         let request = Pokemon.fetchRequest()
-        request.sortDescriptors = [GraphSortDescriptor(key: "race.name", comparison: .caseInsensitive),
-                                   GraphSortDescriptor(key: "name", comparison: .caseInsensitive)]
-        let frc = FetchedResultsController(fetchRequest: request, managedObjectContext: context,
-                                           sectionNameKeyPath: "race.name", cacheName: "Pokemons")
-        try frc.performFetch()
-        var result: [RaceSection] = []
-        for section in frc.sections! {
-            result.append(RaceSection(race: section.name, pokemons: section.objects.map { ($0 as! Pokemon).name! }))
+        // The section key comes first, as a fetched results controller needs.
+        request.sortDescriptors = [
+            GraphSortDescriptor(key: "race.name", comparison: .caseInsensitive),
+            GraphSortDescriptor(key: "name", comparison: .caseInsensitive),
+        ]
+        let controller = FetchedResultsController(fetchRequest: request, managedObjectContext: context,
+                                                  sectionNameKeyPath: "race.name", cacheName: nil)
+        controller.delegate = self
+        try controller.performFetch()
+        list = controller
+    }
+
+    /// The list's sections, as the table view shows them now.
+    func sectionsByRace() throws -> [RaceSection] {
+        (list?.sections ?? []).map { section in
+            RaceSection(race: section.name, pokemons: section.objects.compactMap { ($0 as? Pokemon)?.name })
         }
-        return result
+    }
+
+    /// What the list's controller reported since the last call, oldest first.
+    func takeEvents() -> [String] {
+        defer { events = [] }
+        return events
+    }
+
+    // MARK: FetchedResultsControllerDelegate
+
+    private static func text(_ path: IndexPath?) -> String {
+        guard let path else { return "nil" }
+        return "\(path.section).\(path.item)"
+    }
+
+    func controllerWillChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
+        events.append("will")
+    }
+
+    func controller(
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange sectionInfo: FetchedResultsSectionInfo,
+        atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType
+    ) {
+        events.append("section \(type) \(sectionIndex) \(sectionInfo.name)")
+    }
+
+    func controller(
+        _ controller: FetchedResultsController<FetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
+        switch type {
+        case .insert: events.append("insert \(Self.text(newIndexPath))")
+        case .delete: events.append("delete \(Self.text(indexPath))")
+        case .update: events.append("update \(Self.text(indexPath))")
+        case .move: events.append("move \(Self.text(indexPath)) -> \(Self.text(newIndexPath))")
+        }
+    }
+
+    func controllerDidChangeContent(_ controller: FetchedResultsController<FetchRequestResult>) {
+        events.append("did")
     }
 }
