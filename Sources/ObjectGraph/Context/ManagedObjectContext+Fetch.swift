@@ -64,8 +64,8 @@ extension ManagedObjectContext {
             }
         }
 
-        let result = try store.fetch(storeFetch, keysOnly: false)
-        var objects = materialize(result.rows, entity)
+        var result = try store.fetch(storeFetch, keysOnly: false)
+        var objects = materialize(&result.rows, entity)
         if pending {
             objects.removeAll { deletedSet.contains($0) }
             var seen = Set(objects)
@@ -92,17 +92,17 @@ extension ManagedObjectContext {
     }
 
     /// The objects for fetched rows: faults that use their row's values when first read.
-    private func materialize(_ rows: [StoreRow], _ entity: EntityDescription) -> [ManagedObject] {
+    private func materialize(_ rows: inout [StoreRow], _ entity: EntityDescription) -> [ManagedObject] {
         let type = entity.managedObjectClass ?? ManagedObject.self
         let storeIdentifier = store.identifier
         let reference = self.reference
-        return registry.objects(for: rows, of: entity) { object, row in
-            if object.isFault, object.snapshot == nil { object.snapshot = row.values }
-        } make: { row in
+        return registry.objects(for: &rows, of: entity) { object, values in
+            if object.isFault, object.snapshot == nil { object.snapshot = values }
+        } make: { key, values in
             let object = type.init(entity: entity, insertInto: nil)
-            object.setFetchedID(key: row.primaryKey, storeIdentifier: storeIdentifier)
+            object.setFetchedID(key: key, storeIdentifier: storeIdentifier)
             object.contextReference = reference
-            object.snapshot = row.values
+            object.snapshot = values
             return object
         }
     }

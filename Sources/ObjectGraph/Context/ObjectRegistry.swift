@@ -71,23 +71,32 @@ struct ObjectRegistry {
     }
 
     /// The objects for rows of `entity` read by one fetch, in the rows' order: the registered
-    /// object for a key (handed to `existing`), or a new fault made by `make` and registered. One pass over one table,
-    /// rather than a lookup and an insert per row.
+    /// object for a key (handed to `existing` with the row's values), or a new fault made by
+    /// `make` and registered. One pass over one table, rather than a lookup and an insert per
+    /// row. Each row's values are moved out of `rows`, not copied: by now the rows are no longer
+    /// in the processor's caches, and a copy would write to every row's storage.
     mutating func objects(
-        for rows: [StoreRow], of entity: EntityDescription,
-        existing: (ManagedObject, StoreRow) -> Void, make: (StoreRow) -> ManagedObject
+        for rows: inout [StoreRow], of entity: EntityDescription,
+        existing: (ManagedObject, [Any?]) -> Void, make: (Int64, [Any?]) -> ManagedObject
     ) -> [ManagedObject] {
         if let largest = rows.lazy.map(\.primaryKey).max() { reserve(rows.count, of: entity, largestKey: largest) }
         guard let index = table(of: entity) else { return [] }
-        return rows.map { row in
-            if let object = tables[index][row.primaryKey] {
-                existing(object, row)
-                return object
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(rows.count)
+        for position in rows.indices {
+            let key = rows[position].primaryKey
+            var values: [Any?] = []
+            swap(&values, &rows[position].values)
+            if let object = tables[index][key] {
+                existing(object, values)
+                objects.append(object)
+            } else {
+                let object = make(key, values)
+                tables[index][key] = object
+                objects.append(object)
             }
-            let object = make(row)
-            tables[index][row.primaryKey] = object
-            return object
         }
+        return objects
     }
 
     /// Makes room for `count` objects of `entity` with keys up to `largestKey`, such as the rows

@@ -32,6 +32,9 @@ public final class EntityDescription: CustomStringConvertible {
     /// relationships.
     private(set) var columnIndexes: [Int] = []
 
+    /// How properties and relationships point at this entity without a weak reference.
+    let link = EntityLink()
+
     public init(
         name: String, managedObjectClass: ManagedObject.Type? = nil, properties: [PropertyDescription] = [],
         renamingIdentifier: String? = nil
@@ -41,8 +44,11 @@ public final class EntityDescription: CustomStringConvertible {
         self.managedObjectClassName = managedObjectClass.map { String(describing: $0) } ?? name
         self.renamingIdentifier = renamingIdentifier
         self.properties = properties
+        link.entity = self
         indexProperties()
     }
+
+    deinit { link.entity = nil }
 
     public private(set) var attributesByName: [String: AttributeDescription] = [:]
     public private(set) var relationshipsByName: [String: RelationshipDescription] = [:]

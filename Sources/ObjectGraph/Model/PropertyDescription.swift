@@ -8,7 +8,11 @@ public class PropertyDescription: CustomStringConvertible {
     /// The property's name in the previous model version, for lightweight migration.
     public var renamingIdentifier: String?
     /// The entity this property belongs to; set when the entity is given its properties.
-    public internal(set) weak var entity: EntityDescription?
+    public internal(set) var entity: EntityDescription? {
+        get { entityLink?.entity }
+        set { entityLink = newValue?.link }
+    }
+    private var entityLink: EntityLink?
     /// The property's place in its entity's `properties`, used to index object storage.
     var index = 0
 

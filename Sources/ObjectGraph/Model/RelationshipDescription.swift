@@ -32,7 +32,11 @@ public final class RelationshipDescription: PropertyDescription {
     public var isToMany: Bool { maxCount != 1 }
 
     /// Resolved by the model when it is complete.
-    public internal(set) weak var destinationEntity: EntityDescription?
+    public internal(set) var destinationEntity: EntityDescription? {
+        get { destinationLink?.entity }
+        set { destinationLink = newValue?.link }
+    }
+    private var destinationLink: EntityLink?
     public internal(set) weak var inverseRelationship: RelationshipDescription?
 
     public init(

@@ -95,7 +95,9 @@ enum ManagedPropertyNames {
     /// Tells the model which class a relationship's objects have, from the property's declared
     /// type (`Set<Car>`, `Person?`), so that objects reached through it are made with that class.
     static func registerValueType<Value>(_ type: Value.Type, forKey key: String, of object: ManagedObject) {
-        guard let relationship = object.entity.relationshipsByName[key],
+        // Looked up among the entity's few properties by name (cheaper than hashing the key into
+        // `relationshipsByName`): every read of an attribute comes through here.
+        guard let relationship = object.entity.property(named: key) as? RelationshipDescription,
             let destination = relationship.destinationEntity, destination.managedObjectClass == nil,
             let objectType = (Value.self as? ManagedObjectTyped.Type)?.managedObjectType
         else { return }
@@ -120,7 +122,12 @@ extension Set: ManagedObjectTyped {
 
 /// Turns what `value(forKey:)` returns into the property's declared type.
 enum ManagedValueConversion {
+
     static func convert<Value>(_ raw: Any?, to type: Value.Type, key: String, entity: EntityDescription) -> Value {
+        // The commonest declarations first, compared by type rather than cast: a cast to a
+        // generic `Value` costs the runtime far more than one to a named type.
+        if Value.self == String?.self, let string = raw as? String? { return unsafeBitCast(string, to: Value.self) }
+        if Value.self == Int64.self, let integer = raw as? Int64 { return unsafeBitCast(integer, to: Value.self) }
         if let value = raw as? Value { return value }
         if let raw, let scalarType = Value.self as? ManagedScalar.Type, let scalar = scalarType.make(raw) {
             return scalar as! Value

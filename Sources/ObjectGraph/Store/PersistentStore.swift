@@ -5,7 +5,7 @@ import Foundation
 /// which load on their own).
 struct StoreRow {
     let primaryKey: Int64
-    let values: [Any?]
+    var values: [Any?]
 }
 
 /// What a context asks a store to fetch.
