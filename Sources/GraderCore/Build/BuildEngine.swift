@@ -60,7 +60,13 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// a binary with the same module name.
     /// - Throws: ``GraderError`` only when the grader cannot work (no disk space, no compiler).
     public func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
-        try build(inputs: [exercise.driverURL] + sources, resources: exercise.bundleResources, parseAsLibrary: true)
+        try build(exercise: exercise, sources: sources, resources: exercise.bundleResources)
+    }
+
+    /// Builds `sources` with `exercise`'s driver and `resources` (a mutant's own over the
+    /// exercise's), or returns the cached build.
+    public func build(exercise: Exercise, sources: [URL], resources: BundleResources) throws -> BuildOutcome {
+        try build(inputs: [exercise.driverURL] + sources, resources: resources, parseAsLibrary: true)
     }
 
     /// Builds `inputs` into an app bundle holding `resources`, or returns the cached build.

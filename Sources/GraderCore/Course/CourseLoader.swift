@@ -428,7 +428,12 @@ public struct CourseLoader {
         var mutants: [Mutant] = []
         for entry in entries {
             let url = folder.appendingPathComponent(entry)
-            if entry.hasSuffix(".patch") {
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                if let mutant = folderMutant(entry, at: url, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems) {
+                    mutants.append(mutant)
+                }
+            } else if entry.hasSuffix(".patch") {
                 mutants.append(Mutant(name: String(entry.dropLast(6)), form: .patch(url)))
             } else if entry.hasSuffix(".swift") {
                 guard learnerFiles.count == 1 else {
@@ -444,5 +449,34 @@ public struct CourseLoader {
             }
         }
         return mutants
+    }
+
+    /// `Mutants/NAME/`: `Resources/`, with `NAME.swift`, `NAME.patch` or neither.
+    private func folderMutant(
+        _ name: String, at url: URL, learnerFiles: [String], displayPath: String, problems: inout [CourseProblem]
+    ) -> Mutant? {
+        let fm = FileManager.default
+        let place = "\(displayPath)/Mutants/\(name)/"
+        let entries = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let resources = url.appendingPathComponent("Resources")
+        let hasResources = entries.contains("Resources") && !BundleResources.files(below: resources).isEmpty
+        var form = Mutant.Form.reference
+        for entry in entries where entry != "Resources" {
+            switch entry {
+            case "\(name).swift" where learnerFiles.count == 1: form = .file(url.appendingPathComponent(entry))
+            case "\(name).patch": form = .patch(url.appendingPathComponent(entry))
+            default:
+                problems.append(CourseProblem(
+                    file: place + entry,
+                    message: "a mutant folder holds Resources/ and at most one of \(name).swift (a whole learner file) or \(name).patch"))
+                return nil
+            }
+        }
+        guard hasResources else {
+            problems.append(CourseProblem(
+                file: place, message: "a mutant folder is for a mistake in resources: put the changed files in Resources/, or make it Mutants/\(name).swift or .patch"))
+            return nil
+        }
+        return Mutant(name: name, form: form, resources: resources)
     }
 }

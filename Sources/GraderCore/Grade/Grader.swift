@@ -65,7 +65,10 @@ public final class Grader: @unchecked Sendable {
         // a course problem of that job alone.
         let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
         let ownBuilds = pool.map(ownIndices) { index -> Result<BuildOutcome, Error> in
-            Result { try self.builder.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index])) }
+            Result {
+                try self.builder.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index]),
+                                       resources: self.resources(of: jobs[index]))
+            }
         }
         var buildFor: [Int: BuildOutcome] = [:]
         var problemFor: [Int: CourseProblem] = [:]
@@ -202,9 +205,20 @@ public final class Grader: @unchecked Sendable {
             case .file(let url)?: return [url]
             case .patch(let url)?:
                 return try mutantPatcher.sources(ofMutant: name, patch: url, exercise: job.exercise)
+            case .reference?: return job.exercise.referenceSources
             case nil: return []
             }
         }
+    }
+
+    /// What a job's bundle holds: the exercise's resources, and a mutant's own over them.
+    func resources(of job: Job) -> BundleResources {
+        var resources = job.exercise.bundleResources
+        if case .mutant(let name) = job.variant,
+           let folder = job.exercise.mutants.first(where: { $0.name == name })?.resources {
+            resources.add(contentsOf: folder)
+        }
+        return resources
     }
 }
 

@@ -91,4 +91,38 @@ struct VerifyTests {
         #expect(result.status == .failed)
         #expect(result.cases.filter { $0.status == .failed }.map(\.name) == ["rejects a negative step"])
     }
+
+    @Test func aMutantFolderReplacesTheBundlesFilesForThatMutantOnly() throws {
+        let course = try TemporaryCourse.fixture()
+        let probe = "Exercises/00-fixtures/02-sandbox-probe"
+        // The reference's code with another greeting in the bundle: the case that reads it fails.
+        try course.write("\(probe)/Mutants/other-greeting/Resources/greeting.txt", "hello from a mutant\n")
+        // The same file as the exercise's: nothing changes, so every case passes.
+        try course.write("\(probe)/Mutants/same-greeting/Resources/greeting.txt", "hello from the bundle\n")
+        let workspace = try GradingHarness.workspace(course)
+        let exercise = try requireExercise("sandbox-probe", in: workspace)
+        #expect(exercise.mutants.map(\.name).sorted() == ["other-greeting", "same-greeting"])
+        let grader = try workspace.grader(GraderOptions(jobs: 2))
+        let other = try grader.grade([exercise], variant: .mutant("other-greeting"))[0]
+        #expect(other.status == .failed)
+        #expect(other.cases.filter { $0.status == .failed }.map(\.name) == ["directories"])
+        let same = try grader.grade([exercise], variant: .mutant("same-greeting"))[0]
+        #expect(same.status == .passed)
+        // The exercise's own build still has its own greeting.
+        #expect(try grader.grade([exercise], variant: .reference)[0].status == .passed)
+    }
+
+    @Test func aMutantFolderWithoutResourcesOrWithStrayFilesIsACourseProblem() throws {
+        let course = try TemporaryCourse.fixture()
+        let counter = "Exercises/00-fixtures/01-counter"
+        try course.write("\(counter)/Mutants/no-resources/no-resources.swift", try Fixtures.submission("passes"))
+        try course.write("\(counter)/Mutants/stray/Resources/x.txt", "x")
+        try course.write("\(counter)/Mutants/stray/notes.txt", "why")
+        let workspace = try GradingHarness.workspace(course)
+        let report = try workspace.verify(jobs: 2)
+        let problems = report.problems.map { "\($0.file): \($0.message)" }.sorted()
+        #expect(problems.count == 2)
+        #expect(problems.first?.hasPrefix("\(counter)/Mutants/no-resources/: a mutant folder is for a mistake in resources") == true)
+        #expect(problems.last?.hasPrefix("\(counter)/Mutants/stray/notes.txt: a mutant folder holds Resources/") == true)
+    }
 }

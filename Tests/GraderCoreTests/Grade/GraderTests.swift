@@ -11,7 +11,7 @@ struct GraderTests {
         private let lock = NSLock()
         private(set) var builds: [[String]] = []
 
-        func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
+        func build(exercise: Exercise, sources: [URL], resources: BundleResources) throws -> BuildOutcome {
             let paths = sources.map(\.path)
             lock.lock()
             builds.append(paths)
