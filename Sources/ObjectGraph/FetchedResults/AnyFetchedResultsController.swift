@@ -128,10 +128,10 @@ public class AnyFetchedResultsController: Equatable {
         let sections = FetchedResultsSectionInfo.sections(of: objects, keyPath: sectionNameKeyPath)
         storage.sections = sections
         // Sections group equal names, so their concatenation is the order index paths follow.
-        storage.managedObjects = sections.flatMap(\.objects)
+        storage.managedObjects = sections.flatMap(\.managedObjects)
         var indexPaths: [ManagedObject: IndexPath] = [:]
         for (sectionIndex, section) in sections.enumerated() {
-            for (item, object) in section.objects.enumerated() {
+            for (item, object) in section.managedObjects.enumerated() {
                 indexPaths[object] = IndexPath(indexes: [sectionIndex, item])
             }
         }
@@ -214,8 +214,8 @@ public class AnyFetchedResultsController: Equatable {
         show(objects)
 
         let changes = FetchedResultsChanges<ManagedObject>(
-            from: oldSections.map { .init(name: $0.name, objects: $0.objects) },
-            to: (sections ?? []).map { .init(name: $0.name, objects: $0.objects) },
+            from: oldSections.map { .init(name: $0.name, objects: $0.managedObjects) },
+            to: (sections ?? []).map { .init(name: $0.name, objects: $0.managedObjects) },
             updated: Set(updated)
         ).changes
         guard !changes.isEmpty else { return }

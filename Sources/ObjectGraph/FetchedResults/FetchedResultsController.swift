@@ -68,12 +68,12 @@ public final class FetchedResultsController<Result: ManagedObject>: AnyFetchedRe
             fatalError("FetchedResultsController: object(at: \(indexPath)) before performFetch(); call performFetch() first.")
         }
         guard indexPath.count == 2, sections.indices.contains(indexPath[0]),
-            sections[indexPath[0]].objects.indices.contains(indexPath[1])
+            sections[indexPath[0]].managedObjects.indices.contains(indexPath[1])
         else {
             fatalError("FetchedResultsController: no object at \(indexPath); there are \(sections.count) section(s) with "
                 + "\(sections.map { String($0.numberOfObjects) }.joined(separator: ", ")) object(s).")
         }
-        return sections[indexPath[0]].objects[indexPath[1]] as! Result
+        return sections[indexPath[0]].managedObjects[indexPath[1]] as! Result
     }
 
     /// Does nothing: ObjectGraph keeps no caches. Here so Core Data code compiles unchanged.

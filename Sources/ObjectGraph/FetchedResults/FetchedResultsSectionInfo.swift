@@ -10,15 +10,19 @@ public struct FetchedResultsSectionInfo: CustomStringConvertible {
     public let name: String
     /// The title in a section index: the name's first character, uppercased; nil for "".
     public let indexTitle: String?
-    /// The section's objects, in the results' order.
-    public let objects: [ManagedObject]
+    /// The section's objects, in the results' order, typed as Core Data types them (`[Any]?`,
+    /// never nil here), so that `section.objects as? [Car]` and `section.objects?.count`
+    /// compile as written for Core Data.
+    public var objects: [Any]? { managedObjects }
+    /// The same objects, as the controller keeps them.
+    let managedObjects: [ManagedObject]
 
-    public var numberOfObjects: Int { objects.count }
+    public var numberOfObjects: Int { managedObjects.count }
 
     init(name: String, objects: [ManagedObject]) {
         self.name = name
         self.indexTitle = Self.indexTitle(forSectionName: name)
-        self.objects = objects
+        self.managedObjects = objects
     }
 
     /// Core Data's default section index title: the first character of `name`, uppercased.

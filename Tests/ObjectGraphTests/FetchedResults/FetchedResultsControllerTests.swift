@@ -104,7 +104,7 @@ final class FetchedResultsControllerTests: XCTestCase {
             XCTAssertEqual(sections.map(\.name), ["", "Ana", "Bruno"], "nil owner first, named \"\" (\(stack.kind))")
             XCTAssertEqual(sections.map(\.numberOfObjects), [1, 2, 1])
             XCTAssertEqual(sections.map(\.indexTitle), [nil, "A", "B"])
-            XCTAssertEqual(sections[1].objects.map { ($0 as! Car).make }, ["Fiat", "Seat"])
+            XCTAssertEqual(sections[1].objects?.map { ($0 as! Car).make }, ["Fiat", "Seat"])
             XCTAssertEqual(controller.sectionIndexTitles, ["A", "B"])
             XCTAssertEqual(controller.section(forSectionIndexTitle: "B", at: 1), 2)
             XCTAssertEqual(controller.fetchedObjects?.map(\.make), ["Mini", "Fiat", "Seat", "Audi"])

@@ -165,7 +165,11 @@ final class CoreDataSpellingTests: XCTestCase {
         XCTAssertEqual(table.rows, ["Fiat"])
         let seen = try XCTUnwrap(table.sawController.first)
         XCTAssertTrue(seen == cars, "the view is == to the controller it shows")
-        XCTAssertTrue(seen.sections?.first?.objects.first === fiat)
+        XCTAssertTrue((seen.sections?.first?.objects?.first as? Car) === fiat)
+        // Section info as Core Data code reads it: `objects` is `[Any]?`.
+        let section = try XCTUnwrap(cars.sections?.first)
+        XCTAssertEqual(section.objects?.count, section.numberOfObjects)
+        XCTAssertEqual((section.objects as? [Car])?.map(\.make), ["Fiat"])
         let audi = Car(context: context)
         audi.make = "Audi"
         try context.save()

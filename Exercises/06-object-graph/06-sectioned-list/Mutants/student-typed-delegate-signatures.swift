@@ -67,7 +67,7 @@ final class ContactList {
     func sections() -> [SectionSummary] {
         let all = resultsController.sections ?? []
         return all.map { info in
-            let contacts = info.objects.compactMap { $0 as? Contact }
+            let contacts = (info.objects ?? []).compactMap { $0 as? Contact }
             return SectionSummary(name: info.name, contacts: contacts.map { $0.name ?? "" })
         }
     }

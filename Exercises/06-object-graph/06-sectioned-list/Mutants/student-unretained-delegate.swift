@@ -127,7 +127,7 @@ final class ContactList {
         var out: [SectionSummary] = []
         for section in results.sections ?? [] {
             var names: [String] = []
-            for object in section.objects {
+            for object in section.objects ?? [] {
                 if let contact = object as? Contact { names.append(contact.name ?? "") }
             }
             out.append(SectionSummary(name: section.name, contacts: names))

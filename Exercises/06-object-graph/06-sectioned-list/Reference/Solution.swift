@@ -83,7 +83,7 @@ final class ContactList: FetchedResultsControllerDelegate {
     /// The controller's sections, as a table view would show them.
     func sections() -> [SectionSummary] {
         (controller.sections ?? []).map { section in
-            SectionSummary(name: section.name, contacts: section.objects.map { ($0 as! Contact).name ?? "" })
+            SectionSummary(name: section.name, contacts: (section.objects as? [Contact] ?? []).map { $0.name ?? "" })
         }
     }
 

@@ -182,7 +182,7 @@ final class Pokedesk: FetchedResultsControllerDelegate {
 
     func sectionsByRace() throws -> [RaceSection] {
         guard let sections = list?.sections else { return [] }
-        return sections.map { RaceSection(race: $0.name, pokemons: $0.objects.map { ($0 as! Pokemon).name! }) }
+        return sections.map { RaceSection(race: $0.name, pokemons: ($0.objects ?? []).map { ($0 as! Pokemon).name! }) }
     }
 
     func takeEvents() -> [String] {

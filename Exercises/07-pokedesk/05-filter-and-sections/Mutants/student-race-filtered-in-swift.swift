@@ -179,7 +179,7 @@ final class Pokedesk: FetchedResultsControllerDelegate {
     /// The list's sections, as the table view shows them now.
     func sectionsByRace() throws -> [RaceSection] {
         (list?.sections ?? []).map { section in
-            RaceSection(race: section.name, pokemons: section.objects.compactMap { ($0 as? Pokemon)?.name })
+            RaceSection(race: section.name, pokemons: (section.objects ?? []).compactMap { ($0 as? Pokemon)?.name })
         }
     }
 

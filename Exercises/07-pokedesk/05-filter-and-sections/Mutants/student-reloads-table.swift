@@ -182,7 +182,7 @@ final class Pokedesk: FetchedResultsControllerDelegate {
     func sectionsByRace() throws -> [RaceSection] {
         var result: [RaceSection] = []
         for section in list?.sections ?? [] {
-            let names = section.objects.map { ($0 as! Pokemon).name ?? "" }
+            let names = (section.objects ?? []).map { ($0 as! Pokemon).name ?? "" }
             result.append(RaceSection(race: section.name, pokemons: names))
         }
         return result

@@ -181,7 +181,7 @@ final class Pokedesk {
 
     func sectionsByRace() throws -> [RaceSection] {
         (list?.sections ?? []).map { section in
-            RaceSection(race: section.name, pokemons: section.objects.compactMap { ($0 as? Pokemon)?.name })
+            RaceSection(race: section.name, pokemons: (section.objects ?? []).compactMap { ($0 as? Pokemon)?.name })
         }
     }
 
