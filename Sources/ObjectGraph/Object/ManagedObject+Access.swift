@@ -168,9 +168,14 @@ extension ManagedObject {
 
 /// Looks through an `Optional` hidden in an `Any`, so that `Optional<String>.none` reads as nil.
 func unwrap(_ value: Any) -> Any? {
-    guard let optional = value as? AnyOptional else { return value }
+    // Most values are not optionals: asking the value's own type first costs far less than a
+    // failed cast to a protocol, which has the runtime search its conformance records.
+    guard _openExistential(value, do: isOptional), let optional = value as? AnyOptional else { return value }
     return optional.wrappedAny.flatMap { unwrap($0) }
 }
+
+/// Whether `Value`, the dynamic type of an opened `Any`, is an `Optional`.
+private func isOptional<Value>(_ value: Value) -> Bool { _isOptional(Value.self) }
 
 protocol AnyOptional {
     var wrappedAny: Any? { get }

@@ -31,11 +31,18 @@ enum PredicateValue {
     }
 
     init(_ value: Any?) {
-        guard let value = value.flatMap(Self.unwrapped), !(value is NSNull) else {
+        guard let value = value.flatMap(Self.unwrapped) else {
             self = .null
             return
         }
+        // Swift's own types first, by exact type: a failed cast to a Foundation type (`Data`,
+        // `NSNull`) tries bridging and costs far more than these.
         switch value {
+        case let integer as Int: self = .integer(Int64(integer))
+        case let integer as Int64: self = .integer(integer)
+        case let integer as Int32: self = .integer(Int64(integer))
+        case let integer as Int16: self = .integer(Int64(integer))
+        case is NSNull: self = .null
         case let bool as Bool: self = .integer(bool ? 1 : 0)
         case let double as Double: self = .real(double)
         case let float as Float: self = .real(Double(float))

@@ -140,3 +140,19 @@ final class FetchMaterializationTests: XCTestCase {
         XCTAssertNotNil(entity.propertiesByName["brand"])
     }
 }
+
+/// `unwrap`, which every predicate constant and in-memory comparison goes through, asks the
+/// value's type before casting: the answers must stay those of the cast.
+final class UnwrapTests: XCTestCase {
+    func testOptionalsAreUnwrappedAndOtherValuesPassThrough() {
+        XCTAssertEqual(unwrap(5 as Any) as? Int, 5)
+        XCTAssertEqual(unwrap("text" as Any) as? String, "text")
+        XCTAssertNil(unwrap(String?.none as Any))
+        XCTAssertEqual(unwrap(Int?.some(3) as Any) as? Int, 3)
+        XCTAssertEqual(unwrap(Int??.some(.some(4)) as Any) as? Int, 4, "nested optionals")
+        XCTAssertNil(unwrap(Int??.some(.none) as Any))
+        let array: [Any?] = [nil, 1]
+        XCTAssertNil(unwrap(array[0] as Any), "an [Any?] element holding nil")
+        XCTAssertTrue(unwrap([1, 2] as Any) is [Int], "a collection is not an optional")
+    }
+}
