@@ -27,11 +27,12 @@ enum CarMigrationDriver: ExerciseDriver {
         app.on("cars") { () -> [NewCar] in
             try garage().cars().map { NewCar(make: $0.make, year: $0.year, licencePlate: $0.licencePlate) }
         }
-        // The app's first release: it opens Garage.sqlite with version v1 of the model, which
-        // has no licencePlate, and saves these cars. Call it before anything else in a launch.
+        // The app's first release: it opens Garage.sqlite with version v1 of the model as that
+        // release shipped it (FirstRelease.yml, which has no licencePlate), and saves these
+        // cars. Call it before anything else in a launch.
         app.on("oldApp") { (args: OldCars) in
-            guard let url = Bundle.main.url(forResource: "Garage", withExtension: "yml") else {
-                throw ObjectGraphError.store("Garage.yml is not in the bundle")
+            guard let url = Bundle.main.url(forResource: "FirstRelease", withExtension: "yml") else {
+                throw ObjectGraphError.store("FirstRelease.yml is not in the bundle")
             }
             let v1 = try ModelFile(contentsOf: url).model(version: "v1")
             let container = PersistentContainer(name: "Garage", managedObjectModel: v1)

@@ -15,6 +15,12 @@ public final class ManagedObjectModel {
     public private(set) var problems: [String] = []
     /// What Xcode would warn about: relationships without an inverse.
     public private(set) var warnings: [String] = []
+    /// For a model loaded from a model file, the ``versionHash`` of every version in that file:
+    /// the models a store can be migrated from, as Core Data looks for a store's source model
+    /// among the versions in the app's bundle (error 134130 when none matches, such as after a
+    /// version was changed in place). Nil for a model made in code, which migrates from the
+    /// model the store recorded.
+    public internal(set) var knownVersionHashes: Set<String>?
 
     public init(entities: [EntityDescription], versionIdentifier: String? = nil) {
         self.entities = entities

@@ -120,7 +120,14 @@ public struct ModelFile {
     /// - Throws: ``ObjectGraphError/modelFile(_:)`` when the file has no such version.
     public func model(version: String? = nil) throws -> ManagedObjectModel {
         let definition = try self.definition(version)
-        return ManagedObjectModel(entities: Self.makeEntities(definition), versionIdentifier: definition.name)
+        let model = ManagedObjectModel(entities: Self.makeEntities(definition), versionIdentifier: definition.name)
+        model.knownVersionHashes = versionHashes
+        return model
+    }
+
+    /// The ``ManagedObjectModel/versionHash`` of every version in the file.
+    var versionHashes: Set<String> {
+        Set(definitions.map { ManagedObjectModel(entities: Self.makeEntities($0)).versionHash })
     }
 
     func definition(_ version: String?) throws -> Version {
@@ -140,8 +147,10 @@ extension ManagedObjectModel {
     ///   - version: A version's name; the file's current version when nil.
     /// - Throws: ``ObjectGraphError/modelFile(_:)`` listing every problem of the file.
     public convenience init(contentsOf url: URL, version: String? = nil) throws {
-        let definition = try ModelFile(contentsOf: url).definition(version)
+        let file = try ModelFile(contentsOf: url)
+        let definition = try file.definition(version)
         self.init(entities: ModelFile.makeEntities(definition), versionIdentifier: definition.name)
+        knownVersionHashes = file.versionHashes
     }
 }
 

@@ -59,6 +59,15 @@ final class SQLiteStore: PersistentStore {
                     + "Turn on shouldMigrateStoreAutomatically to migrate it.",
                 ["sourceModelVersion": metadata.model.versionIdentifier ?? "", "destinationModelVersion": model.versionIdentifier ?? ""])
         }
+        // Core Data finds the store's source model among the versions in the bundle: a version
+        // changed in place rather than added leaves none that matches.
+        if let known = model.knownVersionHashes, !known.contains(metadata.model.versionHash) {
+            throw CoreDataError.make(
+                .migrationMissingSourceModel,
+                "Can't find the model for the source store: no version of the model file is the one the store was made with. "
+                    + "Keep that version in the model file and add the changes as a new version.",
+                ["destinationModelVersion": model.versionIdentifier ?? ""])
+        }
         // Migrating without inferring needs a mapping model, which ObjectGraph has none of: Core
         // Data's error when it finds no mapping model.
         guard description.shouldInferMappingModelAutomatically else {

@@ -47,6 +47,37 @@ final class LightweightMigrationTests: XCTestCase {
         XCTAssertTrue(failure?.localizedDescription.contains("incompatible") ?? false)
     }
 
+    func testAVersionChangedInPlaceLeavesNoSourceModel134130() throws {
+        let stack = try savedOnVersion1()
+        // Garage.yml as a student might change it: v1 edited in place to hold v2's licencePlate,
+        // no new version added.
+        let text = try String(contentsOf: garageFile, encoding: .utf8)
+        let v2 = try XCTUnwrap(text.range(of: "  v2:\n"))
+        let edited = text[..<text.range(of: "  v1:\n")!.lowerBound] + "  v1:\n" + text[v2.upperBound...]
+        let editedFile = stack.folder.appendingPathComponent("Edited.yml")
+        try String(edited).write(to: editedFile, atomically: true, encoding: .utf8)
+        let model = try ManagedObjectModel(contentsOf: editedFile)
+        XCTAssertNotNil(model.entitiesByName["Car"]?.attributesByName["licencePlate"])
+
+        XCTAssertThrowsError(try stack.reopen(model: model)) { error in
+            XCTAssertEqual((error as NSError).code, 134130)
+            XCTAssertTrue((error as NSError).localizedDescription.contains("source store"))
+        }
+        // Without migration, Core Data's answer comes first: the store is incompatible.
+        let container = PersistentContainer(name: "Garage", managedObjectModel: try ManagedObjectModel(contentsOf: editedFile))
+        let description = PersistentStoreDescription(url: stack.storeURL)
+        description.shouldMigrateStoreAutomatically = false
+        container.persistentStoreDescriptions = [description]
+        var failure: NSError?
+        container.loadPersistentStores { _, error in failure = error as NSError? }
+        XCTAssertEqual(failure?.code, 134100)
+        // The file with both versions still migrates the same store, and a model made in code
+        // migrates from whatever model the store recorded.
+        try stack.reopen(model: ManagedObjectModel(contentsOf: garageFile, version: "v2"))
+        XCTAssertEqual(try stack.context.fetch(FetchRequest<ManagedObject>(entityName: "Car")).count, 1)
+        XCTAssertNil(ManagedObjectModel(entities: []).knownVersionHashes)
+    }
+
     /// One entity `Item` in two versions, with a row saved on the first.
     private func migrate(_ first: [PropertyDescription], _ second: [PropertyDescription], entityName: String = "Item",
                          renamingIdentifier: String? = nil, fill: (ManagedObject) -> Void) throws -> ManagedObject {
