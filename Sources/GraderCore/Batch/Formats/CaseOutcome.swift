@@ -1,0 +1,84 @@
+import Foundation
+
+/// One case of one exercise as the batch's formats list it: every case the exercise has, even
+/// when the code did not compile (then from the course, each ``Verdict/notRun``).
+struct CaseOutcome {
+    enum Verdict: Equatable {
+        case passed
+        case failed
+        /// The case could not be compared because of the course (driver or reference).
+        case courseFault
+        /// The exercise did not compile (or the course kept it from being graded).
+        case notRun
+    }
+
+    var name: String
+    var index: Int
+    var hidden: Bool
+    var verdict: Verdict
+    /// The exercise's points this case is worth: its weight's share of them.
+    var maxScore: Double
+    var score: Double { verdict == .passed ? maxScore : 0 }
+    var result: CaseResult?
+    /// The case's steps as written in `exercise.yml`, when the course is known.
+    var steps: [String]?
+
+    /// The cases of `exercise`: its results, or, when it has none (a compile error), the
+    /// course's cases for it; an exercise unknown to `course` without results gives none.
+    static func outcomes(of exercise: ExerciseResult, in course: Course?) -> [CaseOutcome] {
+        let definitions = course?.exercises.first { $0.id == exercise.id }?.cases
+        if exercise.cases.isEmpty {
+            let cases = definitions ?? []
+            let total = cases.map(\.weight).reduce(0, +)
+            return cases.map { testCase in
+                CaseOutcome(name: testCase.name, index: testCase.index, hidden: testCase.hidden, verdict: .notRun,
+                            maxScore: total > 0 ? Double(exercise.points) * testCase.weight / total : 0,
+                            result: nil, steps: testCase.steps.map(\.action.description))
+            }
+        }
+        let total = exercise.cases.map(\.weight).reduce(0, +)
+        return exercise.cases.map { result in
+            let verdict: Verdict
+            if result.status == .passed {
+                verdict = .passed
+            } else if [.driverFault, .referenceFailed].contains(result.failure?.kind) {
+                verdict = .courseFault
+            } else {
+                verdict = .failed
+            }
+            let definition = definitions?.first { $0.index == result.index }
+            return CaseOutcome(name: result.name, index: result.index, hidden: result.hidden, verdict: verdict,
+                               maxScore: total > 0 ? Double(exercise.points) * result.weight / total : 0,
+                               result: result, steps: definition?.steps.map(\.action.description))
+        }
+    }
+
+    /// The name a learner may see: hidden cases are `hidden case N`, as in the JSON report.
+    var shownName: String { hidden ? "hidden case \(index + 1)" : name }
+}
+
+extension StudentReport {
+    /// The report a student may see: hidden cases keep their status and weight but lose their
+    /// name, failure, input and phone settings, exactly as `grader check` redacts them.
+    func redactingHiddenCases() -> StudentReport {
+        var copy = self
+        copy.exercises = RunReport(course: "", exercises: exercises).redactingHiddenCases().exercises
+        return copy
+    }
+}
+
+/// Numbers as the formats print them: at most two decimals, no trailing zeros (`5.56`, `10`).
+enum Score {
+    static func rounded(_ value: Double, places: Int = 2) -> Double {
+        let factor = pow(10, Double(places))
+        return (value * factor).rounded() / factor
+    }
+
+    static func text(_ value: Double) -> String {
+        let rounded = rounded(value)
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(format: "%.2f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}
