@@ -70,7 +70,7 @@ public struct ClassSummaryWriter: BatchOutputFormat {
         body.append("<h2>Students</h2>")
         body.append("<table><thead><tr><th>Id</th><th>Name</th><th>Score</th><th>Notes</th></tr></thead><tbody>")
         for report in reports {
-            body.append("<tr><td>\(Markup.html(report.id))</td><td>\(Markup.html(report.name ?? ""))</td><td>\(Score.text(report.score)) / \(report.points)</td><td>\(Markup.html(report.notes.joined(separator: " ")))</td></tr>")
+            body.append("<tr><td>\(Markup.html(report.id))</td><td>\(Markup.html(report.name ?? ""))</td><td>\(Score.text(report.score)) / \(report.points)</td><td>\(report.notes.map(Markup.html).joined(separator: "<br>"))</td></tr>")
         }
         body.append("</tbody></table>")
 

@@ -42,11 +42,7 @@ public struct JUnitWriter: BatchOutputFormat {
 
     private func suite(_ exercise: ExerciseResult, of report: StudentReport, id: Int) -> [String] {
         let suiteName = "\(report.id)/\(exercise.id)"
-        var cases = CaseOutcome.outcomes(of: exercise, in: course)
-        if cases.isEmpty, exercise.status == .compileError || exercise.status == .courseError {
-            cases = [CaseOutcome(name: "build", index: 0, hidden: false, verdict: .notRun, maxScore: Double(exercise.points),
-                                 result: nil, steps: nil)]
-        }
+        let cases = CaseOutcome.outcomes(of: exercise, in: course)
         let failures = cases.filter { $0.verdict == .failed }.count
         let errors = cases.filter { $0.verdict == .courseFault || $0.verdict == .notRun }.count
         var lines = ["  <testsuite" + attributes([
@@ -88,7 +84,8 @@ public struct JUnitWriter: BatchOutputFormat {
             let failure = outcome.result?.failure
             let message = failure?.message ?? "a hidden case failed; its details are not shown"
             let type = failure?.kind.rawValue ?? "hidden"
-            let text = outcome.result.flatMap { $0.failure == nil ? nil : Self.terminal.render($0) } ?? []
+            let text = (outcome.result.flatMap { $0.failure == nil ? nil : Self.terminal.render($0) } ?? [])
+                .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
             return [open + ">", "      <\(element)" + attributes([("message", message), ("type", type)]) + ">"
                     + Markup.xml(text.joined(separator: "\n")) + "</\(element)>", "    </testcase>"]
         }

@@ -53,8 +53,9 @@ enum Markup {
             case ">": escaped += "&gt;"
             case "&": escaped += "&amp;"
             case "\\", "`", "*", "_", "[", "]", "#", "|", "!", "~": escaped += "\\\(character)"
-            case "\n", "\r": escaped += " "
-            default: escaped.append(character)
+            case "\n", "\r", "\r\n": escaped += " "
+            default:
+                escaped += character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? "\u{FFFD}" : String(character)
             }
         }
         return escaped
@@ -62,6 +63,10 @@ enum Markup {
 
     /// A fenced Markdown code block whose fence is longer than any run of backticks inside.
     static func markdownCodeBlock(_ lines: [String]) -> [String] {
+        // A program's output may hold terminal escapes and NULs: shown, never interpreted.
+        let lines = lines.map { line in
+            String(String.UnicodeScalarView(line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+        }
         let body = lines.joined(separator: "\n")
         var longest = 0, run = 0
         for character in body {
