@@ -61,29 +61,3 @@ struct CaseOutcome {
     /// The name a learner may see: hidden cases are `hidden case N`, as in the JSON report.
     var shownName: String { hidden ? "hidden case \(index + 1)" : name }
 }
-
-extension StudentReport {
-    /// The report a student may see: hidden cases keep their status and weight but lose their
-    /// name, failure, input and phone settings, exactly as `grader check` redacts them.
-    func redactingHiddenCases() -> StudentReport {
-        var copy = self
-        copy.exercises = RunReport(course: "", exercises: exercises).redactingHiddenCases().exercises
-        return copy
-    }
-}
-
-/// Numbers as the formats print them: at most two decimals, no trailing zeros (`5.56`, `10`).
-enum Score {
-    static func rounded(_ value: Double, places: Int = 2) -> Double {
-        let factor = pow(10, Double(places))
-        return (value * factor).rounded() / factor
-    }
-
-    static func text(_ value: Double) -> String {
-        let rounded = rounded(value)
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
-}
