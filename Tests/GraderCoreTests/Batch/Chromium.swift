@@ -2,20 +2,27 @@ import Foundation
 
 /// Debian's chromium, headless: what a page looks like to a real browser.
 enum Chromium {
-    /// Flags for a root user in a container, without GPU or network.
-    private static let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                                 "--disable-dev-shm-usage", "--hide-scrollbars", "--user-data-dir=\(NSTemporaryDirectory())chromium-tests-\(UUID().uuidString)"]
+    /// Runs chromium headless as a root user in a container can (no sandbox, no GPU), with a
+    /// profile of its own: tests run in parallel, and two browsers never share a profile.
+    private static func run(_ arguments: [String]) throws -> ExternalTool.Output {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        return try ExternalTool.run("chromium", [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--disable-dev-shm-usage", "--hide-scrollbars", "--user-data-dir=\(profile.path)",
+        ] + arguments)
+    }
 
     /// The DOM after parsing (`--dump-dom`): escapes resolved, scripts (none here) run.
     static func dumpDOM(_ page: URL) throws -> String {
-        let output = try ExternalTool.run("chromium", common + ["--dump-dom", page.absoluteString])
+        let output = try run(["--dump-dom", page.absoluteString])
         guard output.status == 0 else { throw failure("--dump-dom", output) }
         return output.stdout
     }
 
     /// A PNG of the page at `width`×`height`.
     static func screenshot(_ page: URL, to png: URL, width: Int, height: Int) throws {
-        let output = try ExternalTool.run("chromium", common + ["--screenshot=\(png.path)", "--window-size=\(width),\(height)", page.absoluteString])
+        let output = try run(["--screenshot=\(png.path)", "--window-size=\(width),\(height)", page.absoluteString])
         guard output.status == 0, FileManager.default.fileExists(atPath: png.path) else { throw failure("--screenshot", output) }
     }
 
