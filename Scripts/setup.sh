@@ -31,6 +31,10 @@ if [ ${#needed[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
 fi
 
+# xmllint, with which the tests validate the batch's junit.xml (the browser the summary's test
+# needs is heavier: Scripts/install-format-checkers.sh installs it when run without an argument).
+Scripts/install-format-checkers.sh --xmllint-only
+
 command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain is not on PATH (swift.org/install)." >&2; exit 1; }
 
 # Builds the grader and the ExerciseKit runtime that exercise binaries link against; not the
