@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real consumers that the tests of the batch's output formats check them with
 # (Docs/batch-formats.md):
-#   libxml2-utils  xmllint, which validates junit.xml against Tests/Fixtures/junit/JUnit.xsd
+#   libxml2-utils  xmllint, which validates junit.xml against Tests/Fixtures/junit/junit.xsd
 #   chromium       a headless browser, which renders summary.html and the HTML feedback
 # Only instructors and CI need them; Scripts/setup.sh installs xmllint (small) itself and
 # .ci/run calls this script for the browser. Safe to run again: it installs only what is missing.

@@ -3,7 +3,7 @@ import Testing
 @testable import GraderCore
 
 struct JUnitWriterTests {
-    private static let schema = Fixtures.directory.appendingPathComponent("junit/JUnit.xsd")
+    private static let schema = Fixtures.directory.appendingPathComponent("junit/junit.xsd")
 
     private func written() throws -> (folder: URL, file: URL) {
         let folder = try ClassFixture.outputFolder()

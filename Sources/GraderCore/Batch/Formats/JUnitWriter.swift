@@ -1,7 +1,7 @@
 import Foundation
 
-/// `junit.xml`: the class as JUnit XML, valid against Windy Road's XSD for Apache Ant's JUnit
-/// output (`Tests/Fixtures/junit/JUnit.xsd`), which Jenkins, GitLab and most CI dashboards read.
+/// `junit.xml`: the class as JUnit XML in Apache Ant's report layout, which Jenkins, GitLab and
+/// most CI dashboards read (the tests validate it against `Tests/Fixtures/junit/junit.xsd`).
 ///
 /// One `testsuite` per student and exercise (`package` is the student's id, `name`
 /// `<id>/<exercise id>`), one `testcase` per case. A failing case has a `failure` whose `type`
