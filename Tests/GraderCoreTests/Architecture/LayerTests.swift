@@ -13,7 +13,7 @@ struct LayerTests {
         ["Run", "Judge"],
         ["Grade"],
         ["Lessons", "Report"],
-        ["Verify"],
+        ["Verify", "Batch"],
         ["Workspace"],
     ]
 
