@@ -54,7 +54,8 @@ struct Batch: GraderSubcommand {
             throw GraderError.io("--student \(unknown.joined(separator: ", ")): no submission has that identifier. The identifiers are: \(found.submissions.map(\.id).joined(separator: ", ")).")
         }
         for line in found.skipped { FileHandle.standardError.write(Data("skipped \(line)\n".utf8)) }
-        let output = URL(fileURLWithPath: out, relativeTo: options.currentDirectory).standardizedFileURL
+        let output = (out.hasPrefix("/") ? URL(fileURLWithPath: out) : options.currentDirectory.appendingPathComponent(out))
+            .standardizedFileURL
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
                                                  timeBudget: timeBudget))
         let report = try batch.run(found.submissions, skipped: found.skipped,

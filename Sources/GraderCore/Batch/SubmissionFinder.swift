@@ -29,7 +29,8 @@ public struct SubmissionFinder: Sendable {
         var submissions: [Submission] = []
         var skipped: [String] = []
         for argument in arguments {
-            let url = URL(fileURLWithPath: argument, relativeTo: currentDirectory).standardizedFileURL
+            let url = (argument.hasPrefix("/") ? URL(fileURLWithPath: argument)
+                : currentDirectory.appendingPathComponent(argument)).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw GraderError.io("no submission at \(argument): give folders, .zip or .tar.gz files, or an LMS download folder.")
@@ -74,7 +75,14 @@ public struct SubmissionFinder: Sendable {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if isDirectory.boolValue, let match = LMSLayout.moodle(entry) {
-                moodle.append(Submission(id: match.id, name: match.name, location: url, source: path, form: .folder))
+                // A student who uploaded one archive: Moodle puts it alone in their folder.
+                let inside = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }
+                if inside.count == 1, let form = Submission.archiveForm(of: inside[0]) {
+                    moodle.append(Submission(id: match.id, name: match.name, location: url.appendingPathComponent(inside[0]),
+                                             source: path + "/" + inside[0], form: form))
+                } else {
+                    moodle.append(Submission(id: match.id, name: match.name, location: url, source: path, form: .folder))
+                }
             } else if !isDirectory.boolValue, let match = LMSLayout.canvas(entry) {
                 guard let form = Submission.archiveForm(of: entry) else {
                     skipped.append("\(path): a Canvas upload that is not a .zip or .tar.gz archive; ask students to upload one archive")

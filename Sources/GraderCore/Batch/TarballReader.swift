@@ -14,6 +14,7 @@ struct TarballReader: Sendable {
     var limits: SubmissionFiles.Limits
 
     func read(_ url: URL, staging: URL) throws -> SubmissionFiles {
+        try? FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let tar = staging.appendingPathComponent(".archive.tar")
         try inflate(url, to: tar)
         defer { try? FileManager.default.removeItem(at: tar) }
