@@ -132,6 +132,17 @@ struct BatchTests {
             #expect(row["Total"] == String(format: "%.2f", BatchReport.rounded(student[id]?.score ?? -1)), "\(id)")
         }
         #expect(csv.rows.first { $0["ID"] == "ana" }?["00-fixtures/01-counter"] == "10.00")
+
+        // Run again: every student comes from the journal, and loses nothing on the way.
+        let again = try batch(arguments, in: course)
+        #expect(again.stderr.contains("grading 0 of 10 students (10 already graded in the journal)"))
+        #expect(try studentsJSON(out) == (try studentsJSON(out, from: report)), "the journal keeps every report whole")
+    }
+
+    /// The students of `report` (or of the folder's report.json) as JSON, to compare them whole.
+    private func studentsJSON(_ out: URL, from report: BatchReport? = nil) throws -> String {
+        String(decoding: try JSONReport.render(try report ?? self.report(out)), as: UTF8.self)
+            .components(separatedBy: "\n").filter { !$0.contains("\"generated_at\"") }.joined(separator: "\n")
     }
 
     @Test func aBatchKilledWithSIGKILLResumesAndGradesEveryStudentExactlyOnce() throws {
