@@ -47,7 +47,8 @@ struct Batch: GraderSubcommand {
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
-        let found = try SubmissionFinder(roster: try roster.map { try Roster.load(URL(fileURLWithPath: $0)) })
+        let roster = try self.roster.map { try Roster.load(URL(fileURLWithPath: $0)) }
+        let found = try SubmissionFinder(roster: roster)
             .find(submissions, currentDirectory: options.currentDirectory)
         let unknown = student.filter { id in !found.submissions.contains { $0.id == id } }
         if !unknown.isEmpty {
@@ -58,8 +59,7 @@ struct Batch: GraderSubcommand {
             .standardizedFileURL
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
                                                  timeBudget: timeBudget))
-        let report = try batch.run(found.submissions, skipped: found.skipped,
-                                   roster: try roster.map { try Roster.load(URL(fileURLWithPath: $0)) }) { event in
+        let report = try batch.run(found.submissions, skipped: found.skipped, roster: roster) { event in
             // Plain lines, one per finished student: readable in a log, a CI run or a terminal.
             switch event {
             case .planned(let total, let fromJournal):
