@@ -5,6 +5,7 @@
 #   util-linux      prlimit, which applies memory, CPU and file-size limits
 #   patch           applies the mutants (Mutants/*.patch) that grader verify checks
 #   procps          pgrep, with which the tests prove that no process outlives its launch
+#   gzip            inflates students' .tar.gz submissions (grader batch)
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ command -v bwrap >/dev/null 2>&1 || needed+=(bubblewrap)
 command -v prlimit >/dev/null 2>&1 || needed+=(util-linux)
 command -v patch >/dev/null 2>&1 || needed+=(patch)
 command -v pgrep >/dev/null 2>&1 || needed+=(procps)
+command -v gzip >/dev/null 2>&1 || needed+=(gzip)
 [ -e /usr/include/sqlite3.h ] || needed+=(libsqlite3-dev)
 
 if [ ${#needed[@]} -gt 0 ]; then

@@ -9,6 +9,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     let courseRoot: URL
     /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a batch.
     var compileTimeLimit: TimeInterval = 180
+    private let inFlight = KeyedLocks()
 
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
         self.toolchain = toolchain
@@ -76,6 +77,11 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         let (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
+        // Two jobs with the same inputs at once (two students' identical files in a batch) build
+        // once: the second waits for the first and finds its build in the cache.
+        let keyLock = inFlight.lock(for: key)
+        keyLock.lock()
+        defer { keyLock.unlock() }
         if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
 
         let fm = FileManager.default

@@ -51,6 +51,9 @@ public final class Grader: @unchecked Sendable {
     struct Job {
         var exercise: Exercise
         var variant: SourceVariant
+        /// Cases not started by then are not run and count as failed (a batch's per-student
+        /// time budget); nil for no limit.
+        var deadline: Date? = nil
     }
 
     /// Grades `variant` of each exercise.
@@ -109,7 +112,8 @@ public final class Grader: @unchecked Sendable {
         let failedJobs = FailedJobs()
         let caseResults = pool.map(tasks) { task in
             let exercise = jobs[task.job].exercise
-            if self.options.stopsAtFirstFailure, failedJobs.contains(task.job) {
+            let pastDeadline = jobs[task.job].deadline.map { Date() >= $0 } ?? false
+            if pastDeadline || (self.options.stopsAtFirstFailure && failedJobs.contains(task.job)) {
                 return (task.job, CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
                                              weight: task.testCase.weight, status: .failed, failure: nil, duration: 0))
             }
@@ -199,6 +203,7 @@ public final class Grader: @unchecked Sendable {
     func sources(of job: Job) throws -> [URL] {
         switch job.variant {
         case .learner: return job.exercise.learnerSources
+        case .submitted(let folder): return job.exercise.learnerFiles.map { folder.appendingPathComponent($0) }
         case .reference: return job.exercise.referenceSources
         case .mutant(let name):
             switch job.exercise.mutants.first(where: { $0.name == name })?.form {

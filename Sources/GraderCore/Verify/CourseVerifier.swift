@@ -42,7 +42,8 @@ public struct CourseVerifier {
             details += result.diagnostics.filter { $0.severity == .error }.map(Self.describe)
             return VerifyCheck(exercise: id, check: "reference passes every case",
                                passed: result.status == .passed, details: details)
-        case .learner:
+        case .learner, .submitted:
+            // `verify` grades the starters in place; a submitted folder is `batch`'s, never verify's.
             return starterScoresNothing(result, id: id)
         case .mutant(let name):
             return mustFail(result, id: id, what: "mutant \(name)", file: "Mutants/\(name)")

@@ -88,6 +88,13 @@ public final class Workspace: @unchecked Sendable {
         LessonSuite(course: course, workbench: workbench, jobs: jobs)
     }
 
+    /// A batch over the scope's exercises, graded as `grader check` grades (builds and
+    /// unchanged verdicts reused), into `options.output`.
+    public func batch(_ options: BatchOptions) -> BatchGrader {
+        BatchGrader(grader: grader(.check(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
+                    options: options)
+    }
+
     /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the
     /// problems that concern them, `jobs` builds and runs at a time.
     /// - Parameter mutants: also generate up to this many mutants of each reference and score

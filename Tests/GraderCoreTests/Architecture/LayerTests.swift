@@ -13,7 +13,7 @@ struct LayerTests {
         ["Run", "Judge"],
         ["Grade"],
         ["Lessons", "Report"],
-        ["Verify"],
+        ["Verify", "Batch"],
         ["Workspace"],
         // Batch grading and its output formats (Batch/Formats/), over everything else.
         ["Batch"],

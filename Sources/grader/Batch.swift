@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import GraderCore
+
+struct Batch: GraderSubcommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Grade a whole class's submissions against this course (for instructors).",
+        discussion: """
+            A submission is a folder (a student's course copy, or exercise folders in the course layout), \
+            a .zip or .tar.gz archive, or a Moodle or Canvas "download all submissions" folder (Docs/batch.md). \
+            Only each exercise's learner files are taken; cases, drivers and references come from this course. \
+            Finished students are kept in DIR/journal.sqlite: run the same command again after an interruption \
+            and only the others are graded. Writes DIR/report.json and DIR/gradebook.csv.
+            Exit status: 0 when the batch was graded, 2 when the grader could not run.
+            """)
+
+    @OptionGroup var options: CourseOptions
+
+    @Argument(help: "Submissions: folders, .zip or .tar.gz files, or LMS download folders.")
+    var submissions: [String]
+
+    @Option(help: ArgumentHelp("The output folder (journal, students' folders, report.json, gradebook.csv).", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("A CSV file with the columns id,name (more columns are ignored).", valueName: "csv"))
+    var roster: String?
+
+    @Option(name: [.short, .long], help: "Builds and cases to run at once, over all students (default: twice the number of cores).")
+    var jobs: Int = GraderOptions.defaultJobs
+
+    @Flag(help: "Grade every student again, even those the journal has.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Grade this student again (repeatable); the others come from the journal.", valueName: "id"))
+    var student: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds one student's grading may take; cases not started by then count as failed.", valueName: "seconds"))
+    var timeBudget: Double?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let timeBudget, timeBudget <= 0 { throw ValidationError("--time-budget must be more than 0 seconds") }
+    }
+
+    func perform() throws -> Int32 {
+        let workspace = try options.workspace()
+        for problem in workspace.problems {
+            FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
+        }
+        let roster = try self.roster.map { try Roster.load(URL(fileURLWithPath: $0)) }
+        let found = try SubmissionFinder(roster: roster)
+            .find(submissions, currentDirectory: options.currentDirectory)
+        let unknown = student.filter { id in !found.submissions.contains { $0.id == id } }
+        if !unknown.isEmpty {
+            throw GraderError.io("--student \(unknown.joined(separator: ", ")): no submission has that identifier. The identifiers are: \(found.submissions.map(\.id).joined(separator: ", ")).")
+        }
+        for line in found.skipped { FileHandle.standardError.write(Data("skipped \(line)\n".utf8)) }
+        let output = (out.hasPrefix("/") ? URL(fileURLWithPath: out) : options.currentDirectory.appendingPathComponent(out))
+            .standardizedFileURL
+        let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
+                                                 timeBudget: timeBudget))
+        let report = try batch.run(found.submissions, skipped: found.skipped, roster: roster) { event in
+            // Plain lines, one per finished student: readable in a log, a CI run or a terminal.
+            switch event {
+            case .planned(let total, let fromJournal):
+                let note = fromJournal > 0 ? " (\(fromJournal) already graded in the journal)" : ""
+                FileHandle.standardError.write(Data("grading \(total - fromJournal) of \(total) students\(note)\n".utf8))
+            case .finished(let progress):
+                FileHandle.standardError.write(Data((progress.line + "\n").utf8))
+            }
+        }
+        let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path)/report.json and gradebook.csv\n"
+        FileHandle.standardOutput.write(Data(summary.utf8))
+        return 0
+    }
+}
