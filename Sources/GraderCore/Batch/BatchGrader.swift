@@ -13,14 +13,17 @@ public final class BatchGrader: @unchecked Sendable {
     let grader: Grader
     let exercises: [Exercise]
     let courseTitle: String
+    /// What the batch writes into its output folder (``BatchOutputs/standard(course:)``).
+    let outputs: [any BatchOutput]
     let options: BatchOptions
     let intake: SubmissionIntake
 
-    init(grader: Grader, exercises: [Exercise], courseTitle: String, options: BatchOptions) {
+    init(grader: Grader, exercises: [Exercise], courseTitle: String, options: BatchOptions, outputs: [any BatchOutput]) {
         self.grader = grader
         self.exercises = exercises
         self.courseTitle = courseTitle
         self.options = options
+        self.outputs = outputs
         intake = SubmissionIntake(exercises: exercises)
     }
 
@@ -101,7 +104,7 @@ public final class BatchGrader: @unchecked Sendable {
         let report = BatchReport(course: courseTitle, exercises: exercises,
                                  students: Self.markingDuplicates(fromJournal + graded, starters: starterHash()),
                                  missing: Self.missing(roster, submissions), skipped: skipped)
-        try BatchOutputs.write(report, to: options.output)
+        try BatchOutputs.write(report, outputs: outputs, to: options.output)
         return report
     }
 

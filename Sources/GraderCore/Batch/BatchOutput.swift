@@ -11,15 +11,17 @@ public protocol BatchOutput: Sendable {
 
 /// The outputs every batch writes, and the one place they are written.
 public enum BatchOutputs {
-    /// What `grader batch` writes. Formats added later (feedback, JUnit, Gradescope, Exercism,
-    /// the class summary) are appended here.
-    public static let standard: [any BatchOutput] = [JSONBatchOutput(), GradebookCSV()]
+    /// What `grader batch` writes: the JSON report, the gradebook, then every format of
+    /// ``BatchFormats`` (feedback, JUnit, Gradescope, Exercism, the class summary).
+    public static func standard(course: Course) -> [any BatchOutput] {
+        [JSONBatchOutput(), GradebookCSV()] + BatchFormats.all(course: course).map { $0 as any BatchOutput }
+    }
 
     /// Writes every file of `outputs` into `folder`, each by writing a temporary file and
     /// renaming it over the old one, so that a reader (or a killed batch) never sees half a file.
     /// - Returns: the paths written, relative to `folder`.
     @discardableResult
-    public static func write(_ report: BatchReport, outputs: [any BatchOutput] = standard, to folder: URL) throws -> [String] {
+    public static func write(_ report: BatchReport, outputs: [any BatchOutput], to folder: URL) throws -> [String] {
         var written: [String] = []
         for output in outputs {
             for (path, data) in try output.files(for: report) {

@@ -92,7 +92,7 @@ public final class Workspace: @unchecked Sendable {
     /// unchanged verdicts reused), into `options.output`.
     public func batch(_ options: BatchOptions) -> BatchGrader {
         BatchGrader(grader: grader(.check(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
-                    options: options)
+                    options: options, outputs: BatchOutputs.standard(course: course))
     }
 
     /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the

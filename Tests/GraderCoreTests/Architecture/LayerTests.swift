@@ -13,10 +13,9 @@ struct LayerTests {
         ["Run", "Judge"],
         ["Grade"],
         ["Lessons", "Report"],
+        // Batch grading and its output formats (Batch/Formats/).
         ["Verify", "Batch"],
         ["Workspace"],
-        // Batch grading and its output formats (Batch/Formats/), over everything else.
-        ["Batch"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -133,6 +133,16 @@ struct BatchTests {
         }
         #expect(csv.rows.first { $0["ID"] == "ana" }?["00-fixtures/01-counter"] == "10.00")
 
+        // Every other format is written from the same report, and students' files never name a
+        // hidden case.
+        for path in ["junit.xml", "summary.html", "feedback/ben.md", "feedback/ben.html",
+                     "gradescope/ben/results.json", "exercism/ben/01-counter/results.json"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path), "\(path)")
+        }
+        let feedback = try String(contentsOf: out.appendingPathComponent("feedback/ben.md"), encoding: .utf8)
+        #expect(feedback.contains("survives a relaunch") || feedback.contains("increments"), "\(feedback)")
+        #expect(!feedback.contains("a kill loses what was not saved"), "a hidden case is only counted")
+
         // Run again: every student comes from the journal, and loses nothing on the way.
         let again = try batch(arguments, in: course)
         #expect(again.stderr.contains("grading 0 of 10 students (10 already graded in the journal)"))

@@ -5,7 +5,7 @@ import Foundation
 /// Each format renders ``OutputFile`` values (a path relative to the batch's output folder and
 /// its bytes), so tests read what it would write without touching the disk; ``write(_:to:)``
 /// puts them there, each file atomically (a reader never sees half of one).
-public protocol BatchOutputFormat: Sendable {
+public protocol BatchOutputFormat: BatchOutput {
     /// The files this format makes of the class's reports.
     func render(_ reports: [StudentReport]) throws -> [OutputFile]
 }
@@ -27,6 +27,11 @@ public struct OutputFile: Sendable, Hashable {
 }
 
 extension BatchOutputFormat {
+    /// What `grader batch` writes of this format: its files for the batch's students.
+    public func files(for report: BatchReport) throws -> [(path: String, data: Data)] {
+        try render(report.students.map(\.report)).map { ($0.path, $0.contents) }
+    }
+
     /// Writes every file of ``render(_:)`` under `directory`, creating folders as needed.
     ///
     /// - Returns: the files written, in the order rendered.
