@@ -102,7 +102,7 @@ struct VerifyTests {
         let workspace = try GradingHarness.workspace(course)
         let exercise = try requireExercise("sandbox-probe", in: workspace)
         #expect(exercise.mutants.map(\.name).sorted() == ["other-greeting", "same-greeting"])
-        let grader = try workspace.grader(GraderOptions(jobs: 2))
+        let grader = workspace.grader(GraderOptions(jobs: 2))
         let other = try grader.grade([exercise], variant: .mutant("other-greeting"))[0]
         #expect(other.status == .failed)
         #expect(other.cases.filter { $0.status == .failed }.map(\.name) == ["directories"])
