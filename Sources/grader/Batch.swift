@@ -10,7 +10,8 @@ struct Batch: GraderSubcommand {
             a .zip or .tar.gz archive, or a Moodle or Canvas "download all submissions" folder (Docs/batch.md). \
             Only each exercise's learner files are taken; cases, drivers and references come from this course. \
             Finished students are kept in DIR/journal.sqlite: run the same command again after an interruption \
-            and only the others are graded. Writes DIR/report.json and DIR/gradebook.csv.
+            and only the others are graded. Writes DIR/report.json and DIR/gradebook.csv. \
+            With --shard K/N, grades every N-th student (by identifier, from the K-th) into DIR/shard-K-of-N/.
             Exit status: 0 when the batch was graded, 2 when the grader could not run.
             """)
 
@@ -37,9 +38,15 @@ struct Batch: GraderSubcommand {
     @Option(help: ArgumentHelp("Seconds one student's grading may take; cases not started by then count as failed.", valueName: "seconds"))
     var timeBudget: Double?
 
+    @Option(help: ArgumentHelp("Grade only shard K of N (counted from 0), into DIR/shard-K-of-N/; `grader merge` combines the shards (Docs/batch.md).", valueName: "K/N"))
+    var shard: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let timeBudget, timeBudget <= 0 { throw ValidationError("--time-budget must be more than 0 seconds") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func perform() throws -> Int32 {
@@ -55,10 +62,12 @@ struct Batch: GraderSubcommand {
             throw GraderError.io("--student \(unknown.joined(separator: ", ")): no submission has that identifier. The identifiers are: \(found.submissions.map(\.id).joined(separator: ", ")).")
         }
         for line in found.skipped { FileHandle.standardError.write(Data("skipped \(line)\n".utf8)) }
-        let output = (out.hasPrefix("/") ? URL(fileURLWithPath: out) : options.currentDirectory.appendingPathComponent(out))
+        let shard = try self.shard.map { try Shard(parsing: $0) }
+        var output = (out.hasPrefix("/") ? URL(fileURLWithPath: out) : options.currentDirectory.appendingPathComponent(out))
             .standardizedFileURL
+        if let shard { output.appendPathComponent(shard.folderName) }
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
-                                                 timeBudget: timeBudget))
+                                                 timeBudget: timeBudget, shard: shard))
         let report = try batch.run(found.submissions, skipped: found.skipped, roster: roster) { event in
             // Plain lines, one per finished student: readable in a log, a CI run or a terminal.
             switch event {

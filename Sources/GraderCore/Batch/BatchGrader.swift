@@ -43,8 +43,11 @@ public final class BatchGrader: @unchecked Sendable {
     /// - Returns: the report the outputs were written from.
     /// - Throws: ``GraderError`` when the grader cannot work (the output folder, the journal,
     ///   the compiler); a student's broken or hostile submission is that student's result.
-    public func run(_ submissions: [Submission], skipped: [String] = [], roster: Roster? = nil,
+    public func run(_ everyone: [Submission], skipped: [String] = [], roster: Roster? = nil,
                     events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) throws -> BatchReport {
+        // A shard grades its slice, but reports the roster's missing students as the whole
+        // class's batch does, so that merged shards say what one batch says.
+        let submissions = options.shard.map { $0.select(everyone) } ?? everyone
         do {
             try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
         } catch {
@@ -103,8 +106,12 @@ public final class BatchGrader: @unchecked Sendable {
 
         let report = BatchReport(course: courseTitle, exercises: exercises,
                                  students: Self.markingDuplicates(fromJournal + graded, starters: starterHash()),
-                                 missing: Self.missing(roster, submissions), skipped: skipped)
+                                 missing: Self.missing(roster, everyone), skipped: skipped)
         try BatchOutputs.write(report, outputs: outputs, to: options.output)
+        if let shard = options.shard {
+            try ShardManifest(shard: shard, course: courseTitle, courseHash: courseHash, students: everyone.map(\.id),
+                              graded: submissions.map(\.id)).write(in: options.output)
+        }
         return report
     }
 

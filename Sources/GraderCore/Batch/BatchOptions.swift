@@ -13,13 +13,17 @@ public struct BatchOptions: Sendable {
     /// Seconds one student's grading may take; cases not started by then are not run and count
     /// as failed. Nil for no budget.
     public var timeBudget: TimeInterval?
+    /// Grade only this slice of the students (`--shard K/N`), and write `shard.json` beside the
+    /// outputs for `grader merge`. Nil grades every student.
+    public var shard: Shard?
 
     public init(output: URL, jobs: Int = GraderOptions.defaultJobs, force: Bool = false, regrade: Set<String> = [],
-                timeBudget: TimeInterval? = nil) {
+                timeBudget: TimeInterval? = nil, shard: Shard? = nil) {
         self.output = output
         self.jobs = max(1, jobs)
         self.force = force
         self.regrade = regrade
         self.timeBudget = timeBudget
+        self.shard = shard
     }
 }

@@ -72,7 +72,9 @@ public struct BatchReport: Codable, Sendable {
         self.missing = missing
         self.skipped = skipped
         self.generatedAt = ISO8601DateFormatter().string(from: generatedAt)
-        let mean = students.isEmpty ? 0 : students.map(\.score).reduce(0, +) / Double(students.count)
+        // Summed in identifier order: the mean's last bits then do not depend on the order the
+        // submissions were named, nor on how shards were merged.
+        let mean = students.isEmpty ? 0 : self.students.map(\.report.score).reduce(0, +) / Double(students.count)
         summary = Summary(students: students.count, points: exercises.map(\.points).reduce(0, +), meanScore: Self.rounded(mean))
     }
 

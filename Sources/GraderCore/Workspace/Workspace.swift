@@ -95,6 +95,12 @@ public final class Workspace: @unchecked Sendable {
                     options: options, outputs: BatchOutputs.standard(course: course))
     }
 
+    /// Merges the output folders of a batch's shards (`grader batch --shard`) into `output`, as
+    /// one batch of the whole class over this course writes it.
+    public func merger(output: URL) -> BatchMerger {
+        BatchMerger(batch: batch(BatchOptions(output: output)))
+    }
+
     /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the
     /// problems that concern them, `jobs` builds and runs at a time.
     /// - Parameter mutants: also generate up to this many mutants of each reference and score
