@@ -10,7 +10,8 @@ struct Batch: GraderSubcommand {
             a .zip or .tar.gz archive, or a Moodle or Canvas "download all submissions" folder (Docs/batch.md). \
             Only each exercise's learner files are taken; cases, drivers and references come from this course. \
             Finished students are kept in DIR/journal.sqlite: run the same command again after an interruption \
-            and only the others are graded. Writes DIR/report.json and DIR/gradebook.csv. \
+            and only the others are graded. Writes DIR/report.json, DIR/gradebook.csv, feedback/ in Markdown and \
+            HTML, junit.xml, gradescope/, exercism/ and summary.html (Docs/batch-formats.md). \
             With --shard K/N, grades every N-th student (by identifier, from the K-th) into DIR/shard-K-of-N/.
             Exit status: 0 when the batch was graded, 2 when the grader could not run.
             """)
@@ -20,7 +21,7 @@ struct Batch: GraderSubcommand {
     @Argument(help: "Submissions: folders, .zip or .tar.gz files, or LMS download folders.")
     var submissions: [String]
 
-    @Option(help: ArgumentHelp("The output folder (journal, students' folders, report.json, gradebook.csv).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The output folder (journal, students' folders, report.json, gradebook.csv, the other formats).", valueName: "dir"))
     var out: String
 
     @Option(help: ArgumentHelp("A CSV file with the columns id,name (more columns are ignored).", valueName: "csv"))
@@ -78,7 +79,7 @@ struct Batch: GraderSubcommand {
                 FileHandle.standardError.write(Data((progress.line + "\n").utf8))
             }
         }
-        let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path)/report.json and gradebook.csv\n"
+        let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
         return 0
     }

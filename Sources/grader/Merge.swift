@@ -25,7 +25,7 @@ struct Merge: GraderSubcommand {
         let workspace = try options.workspace()
         let folders = shards.map(url)
         let report = try workspace.merger(output: url(out)).merge(folders)
-        let summary = "\(report.summary.students) students from \(folders.count) shards, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(url(out).path)/report.json and gradebook.csv\n"
+        let summary = "\(report.summary.students) students from \(folders.count) shards, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(url(out).path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
         return 0
     }

@@ -36,6 +36,14 @@ public struct GraderOptions: Sendable, Hashable {
         GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
     }
 
+    /// What `grader batch` uses: an instructor's grade explores as thoroughly as `verify` (so
+    /// a starter that `verify` proves scores nothing scores nothing in a batch either), reuses
+    /// the verdicts of identical binaries across students, and shrinks failing inputs for the
+    /// feedback.
+    public static func batch(jobs: Int = defaultJobs) -> GraderOptions {
+        GraderOptions(jobs: jobs, reusesResults: true, shrinksFailures: true, exploresThoroughly: true)
+    }
+
     /// What `grader verify --mutants` uses for generated mutants: `verify`'s, except that a
     /// mutant's remaining cases are skipped once one fails.
     public static func mutation(jobs: Int = defaultJobs) -> GraderOptions {

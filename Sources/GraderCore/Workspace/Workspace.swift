@@ -88,10 +88,11 @@ public final class Workspace: @unchecked Sendable {
         LessonSuite(course: course, workbench: workbench, jobs: jobs)
     }
 
-    /// A batch over the scope's exercises, graded as `grader check` grades (builds and
-    /// unchanged verdicts reused), into `options.output`.
+    /// A batch over the scope's exercises, graded with ``GraderOptions/batch(jobs:)`` (builds
+    /// and verdicts of identical binaries reused, explorations as thorough as `verify`'s), into
+    /// `options.output`.
     public func batch(_ options: BatchOptions) -> BatchGrader {
-        BatchGrader(grader: grader(.check(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
+        BatchGrader(grader: grader(.batch(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
                     options: options, outputs: BatchOutputs.standard(course: course))
     }
 
