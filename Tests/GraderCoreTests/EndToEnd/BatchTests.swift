@@ -8,36 +8,14 @@ import Testing
 /// form of submission, every kind of outcome, and a hostile student.
 @Suite(.serialized)
 struct BatchTests {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    private var grader: URL {
-        GradingHarness.executable.deletingLastPathComponent().appendingPathComponent("grader")
-    }
+    typealias Output = GraderProcess.Output
 
     private func start(_ arguments: [String], in course: TemporaryCourse) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = grader
-        process.arguments = ["batch"] + arguments
-        process.currentDirectoryURL = course.root
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
+        try GraderProcess.start(["batch"] + arguments, in: course.root)
     }
 
     private func batch(_ arguments: [String], in course: TemporaryCourse) throws -> Output {
-        let (process, out, err) = try start(arguments, in: course)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try GraderProcess.run(["batch"] + arguments, in: course.root)
     }
 
     private func report(_ folder: URL) throws -> BatchReport {

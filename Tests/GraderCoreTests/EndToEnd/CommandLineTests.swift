@@ -6,33 +6,10 @@ import Testing
 /// Runs the real `grader` executable, as a learner or CI does.
 @Suite(.serialized)
 struct CommandLineTests {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// `grader` beside the test binary: `swift test` builds every product.
-    private var grader: URL {
-        GradingHarness.executable.deletingLastPathComponent().appendingPathComponent("grader")
-    }
+    typealias Output = GraderProcess.Output
 
     private func run(_ arguments: [String], in course: TemporaryCourse, environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = grader
-        process.arguments = arguments
-        process.currentDirectoryURL = course.root
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try GraderProcess.run(arguments, in: course.root, environment: environment)
     }
 
     private func course(solving: Bool) throws -> TemporaryCourse {

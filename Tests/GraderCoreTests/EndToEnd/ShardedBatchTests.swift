@@ -7,31 +7,10 @@ import Testing
 /// refused.
 @Suite(.serialized)
 struct ShardedBatchTests {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    private var grader: URL {
-        GradingHarness.executable.deletingLastPathComponent().appendingPathComponent("grader")
-    }
+    typealias Output = GraderProcess.Output
 
     private func run(_ arguments: [String], in course: TemporaryCourse) throws -> Output {
-        let process = Process()
-        process.executableURL = grader
-        process.arguments = arguments
-        process.currentDirectoryURL = course.root
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try GraderProcess.run(arguments, in: course.root)
     }
 
     /// Five students; with two shards, ana and her duplicate fay land in different shards.
