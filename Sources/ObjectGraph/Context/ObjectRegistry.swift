@@ -101,7 +101,7 @@ struct ObjectRegistry {
 
     /// Makes room for `count` objects of `entity` with keys up to `largestKey`, such as the rows
     /// of one fetch, before they are added one by one.
-    mutating func reserve(_ count: Int, of entity: EntityDescription, largestKey: Int64) {
+    private mutating func reserve(_ count: Int, of entity: EntityDescription, largestKey: Int64) {
         let index: Int
         if let found = table(of: entity) {
             index = found

@@ -45,8 +45,6 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
         fetchedStore = storeIdentifier
     }
 
-    /// The row's key, without making the ID.
-    var primaryKey: Int64 { storedID?.primaryKey ?? fetchedKey }
     /// The context that owns this object; nil once it is deleted and saved, or never inserted.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
         get { contextReference?.context }
