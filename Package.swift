@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "grader", targets: ["grader"]),
+        // `grader batch`, `merge` and `pack` for instructors: apart from the grader, so that students'
+        // first build does not compile them nor their archive and CSV libraries (`grader batch`
+        // runs this one, building it on first use; Benchmarks/README.md measures both builds).
+        .executable(name: "grader-instructor", targets: ["grader-instructor"]),
         // Mutants of the references for `grader verify --mutants`: apart from the grader, so that
         // students never build swift-syntax (Benchmarks/README.md measures both first builds).
         .executable(name: "mutate", targets: ["mutate"]),
@@ -21,7 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // `grader batch`: reading students' .zip submissions, and the roster CSV.
+        // `grader-instructor` only: reading students' .zip submissions, and the roster CSV.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
@@ -29,8 +33,28 @@ let package = Package(
         .executableTarget(
             name: "grader",
             dependencies: [
-                "GraderCore",
+                "GraderCore", "GraderCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "grader-instructor",
+            dependencies: [
+                "GraderInstructor", "GraderCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What both commands share: the course options, errors on standard error, styles.
+        .target(
+            name: "GraderCommandLine",
+            dependencies: ["GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Grading a class (`grader batch`, `merge`): intake, journal, outputs, shards.
+        .target(
+            name: "GraderInstructor",
+            dependencies: [
+                "GraderCore", "ZIPFoundation", "SwiftCSV",
+                .target(name: "SQLite3", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -40,7 +64,7 @@ let package = Package(
             dependencies: [
                 // ObjectGraph too, so that `swift run grader` builds what Core Data exercises link
                 // against (about 4 s more on a first build; Benchmarks/README.md).
-                "ExerciseKit", "ObjectGraph", "Yams", "ZIPFoundation", "SwiftCSV",
+                "ExerciseKit", "ObjectGraph", "Yams",
                 .target(name: "SQLite3", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -74,7 +98,8 @@ let package = Package(
             path: "Benchmarks/ObjectGraphBenchmark"
         ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
-        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "ExerciseKit", "ZIPFoundation", "SwiftCSV"]),
+        // The batch tests run `grader batch`, which runs `grader-instructor`: both are built for them.
+        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "GraderInstructor", "grader-instructor", "ExerciseKit", "ZIPFoundation", "SwiftCSV"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
         .testTarget(name: "MutationKitTests", dependencies: ["MutationKit"]),
     ],

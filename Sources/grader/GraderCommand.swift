@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraderCommandLine
 import GraderCore
 
 @main
@@ -14,50 +15,6 @@ struct GraderCommand: ParsableCommand {
         subcommands: [Check.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self],
         defaultSubcommand: Check.self
     )
-}
-
-/// A subcommand whose work is in the library: `perform` returns the exit status, and any error
-/// it throws means the grader could not do its job (status 2, the error on standard error).
-protocol GraderSubcommand: ParsableCommand {
-    func perform() throws -> Int32
-}
-
-extension GraderSubcommand {
-    func run() throws {
-        let status: Int32
-        do {
-            status = try perform()
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        if status != 0 { throw ExitCode(status) }
-    }
-}
-
-/// Options every command shares.
-struct CourseOptions: ParsableArguments {
-    @Option(name: .long, help: "The course folder (default: the nearest folder with grader.yml).")
-    var course: String?
-
-    var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
-
-    func courseRoot() throws -> URL {
-        let start = URL(fileURLWithPath: course ?? FileManager.default.currentDirectoryPath)
-        guard let root = CourseLoader.findRoot(from: start) else { throw GraderError.courseNotFound(start.path) }
-        return root
-    }
-
-    /// Opens the course for the scope a command names, with the toolchain and sandbox.
-    func workspace(_ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
-        try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)
-    }
-
-    static var executableURL: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path == "/proc/self/exe"
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
-            : URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    }
 }
 
 /// `--jobs`, for the commands that build and run.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraderCommandLine
 import GraderCore
 
 struct List: GraderSubcommand {

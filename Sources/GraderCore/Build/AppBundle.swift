@@ -13,14 +13,14 @@ public struct AppBundle: Sendable, Hashable {
 
 /// Builds an exercise's binary from a set of sources: what the grader needs of a build engine,
 /// so that its scheduling can be tested with a stand-in.
-protocol ExerciseBuilding: Sendable {
+package protocol ExerciseBuilding: Sendable {
     /// Builds `sources` with `exercise`'s driver and `resources`, or returns the cached build.
     func build(exercise: Exercise, sources: [URL], resources: BundleResources) throws -> BuildOutcome
 }
 
 extension ExerciseBuilding {
     /// Builds `sources` with `exercise`'s driver and resources, or returns the cached build.
-    func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
+    package func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
         try build(exercise: exercise, sources: sources, resources: exercise.bundleResources)
     }
 }

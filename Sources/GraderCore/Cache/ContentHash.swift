@@ -6,8 +6,8 @@ import Foundation
 /// Not a cryptographic hash, and it need not be: every cache lookup also compares the stored
 /// inputs byte for byte, so a collision costs a rebuild, never a wrong binary. (swift-crypto
 /// would add about two minutes to every student's first build for no gain here.)
-enum ContentHash {
-    static func hex(of data: Data) -> String {
+package enum ContentHash {
+    package static func hex(of data: Data) -> String {
         var low: UInt64 = 0xcbf2_9ce4_8422_2325
         var high: UInt64 = 0x6c62_272e_07bb_0142
         for byte in data {
@@ -17,7 +17,7 @@ enum ContentHash {
         return String(format: "%016llx%016llx", high, low)
     }
 
-    static func hex(of text: String) -> String {
+    package static func hex(of text: String) -> String {
         hex(of: Data(text.utf8))
     }
 }

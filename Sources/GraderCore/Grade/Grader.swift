@@ -8,7 +8,7 @@ import Foundation
 /// ``GeneratedCaseRunner``, ``CrashCaseRunner``); the grader only decides what runs and keeps.
 public final class Grader: @unchecked Sendable {
     public let options: GraderOptions
-    let builder: any ExerciseBuilding
+    package let builder: any ExerciseBuilding
     let launcher: any CaseLaunching
     let references: ReferenceRuns
     let verdicts: VerdictCache
@@ -45,15 +45,21 @@ public final class Grader: @unchecked Sendable {
         mutantPatcher = MutantPatcher(directory: scratchDirectory.appendingPathComponent("mutants"))
     }
 
-    var pool: WorkPool { WorkPool(jobs: options.jobs) }
+    package var pool: WorkPool { WorkPool(jobs: options.jobs) }
 
     /// A build of one variant of one exercise.
-    struct Job {
-        var exercise: Exercise
-        var variant: SourceVariant
+    package struct Job {
+        package var exercise: Exercise
+        package var variant: SourceVariant
         /// Cases not started by then are not run and count as failed (a batch's per-student
         /// time budget); nil for no limit.
-        var deadline: Date? = nil
+        package var deadline: Date?
+
+        package init(exercise: Exercise, variant: SourceVariant, deadline: Date? = nil) {
+            self.exercise = exercise
+            self.variant = variant
+            self.deadline = deadline
+        }
     }
 
     /// Grades `variant` of each exercise.
@@ -62,7 +68,7 @@ public final class Grader: @unchecked Sendable {
     }
 
     /// Grades many (exercise, variant) pairs in one parallel run, sharing reference builds and runs.
-    func grade(_ jobs: [Job]) throws -> [ExerciseResult] {
+    package func grade(_ jobs: [Job]) throws -> [ExerciseResult] {
         let started = Date()
         // 1. Each job's own build (learner or mutant); a mutant patch that no longer applies is
         // a course problem of that job alone.

@@ -11,7 +11,7 @@ import Foundation
 /// call and of the calls nested in it, then end. A `map` called by one of those items queues its
 /// own items ahead of the rest (finishing started work first) and works on them itself while it
 /// waits, so a nested call can never wait for a thread that is waiting for it.
-struct WorkPool: Sendable {
+package struct WorkPool: Sendable {
     let jobs: Int
 
     init(jobs: Int) {
@@ -19,7 +19,7 @@ struct WorkPool: Sendable {
     }
 
     /// Applies `body` to every item; results keep the items' order.
-    func map<Item, Result>(_ items: [Item], _ body: @escaping (Item) -> Result) -> [Result] {
+    package func map<Item, Result>(_ items: [Item], _ body: @escaping (Item) -> Result) -> [Result] {
         guard !items.isEmpty else { return [] }
         if let queue = WorkQueue.current {
             return queue.mapNested(items, body)

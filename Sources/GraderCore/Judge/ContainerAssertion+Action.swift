@@ -2,7 +2,7 @@ import Foundation
 
 extension ContainerAssertion {
     /// The check as the result model records it.
-    var action: StepAction {
+    package var action: StepAction {
         .check(path: path, is: kind.rawValue, query: kind == .sqlite ? query : nil)
     }
 }

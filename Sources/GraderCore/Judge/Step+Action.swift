@@ -2,7 +2,7 @@ import Foundation
 
 extension Step {
     /// The step as the result model records it.
-    var action: StepAction {
+    package var action: StepAction {
         switch self {
         case .call(let call): return .call(operation: call.operation, arguments: call.arguments)
         case .killDuring(let call): return .killDuring(operation: call.operation, arguments: call.arguments)

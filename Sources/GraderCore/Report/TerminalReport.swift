@@ -20,12 +20,12 @@ public struct TerminalReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func summaryLine(_ summary: RunReport.Summary) -> String {
+    package func summaryLine(_ summary: RunReport.Summary) -> String {
         let text = "\(summary.passed) passed, \(summary.failed) failed"
         return summary.failed == 0 ? style.green(text) : style.red(text)
     }
 
-    func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
+    package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
         let id = result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
         let reused = !result.cases.isEmpty && result.cases.allSatisfy(\.cached)
         let cases = "\(result.casesPassed)/\(result.casesTotal) cases" + (reused ? style.dim(" (cached)") : "")
@@ -68,7 +68,7 @@ public struct TerminalReport {
         return String(slug[slug.index(after: dash)...])
     }
 
-    func render(_ diagnostic: Diagnostic) -> [String] {
+    package func render(_ diagnostic: Diagnostic) -> [String] {
         var location = diagnostic.file ?? "swiftc"
         if let line = diagnostic.line { location += ":\(line)" }
         if let column = diagnostic.column { location += ":\(column)" }
@@ -84,7 +84,7 @@ public struct TerminalReport {
         return lines
     }
 
-    func render(_ testCase: CaseResult) -> [String] {
+    package func render(_ testCase: CaseResult) -> [String] {
         guard let failure = testCase.failure else {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]
         }

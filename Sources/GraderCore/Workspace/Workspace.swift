@@ -88,20 +88,6 @@ public final class Workspace: @unchecked Sendable {
         LessonSuite(course: course, workbench: workbench, jobs: jobs)
     }
 
-    /// A batch over the scope's exercises, graded with ``GraderOptions/batch(jobs:)`` (builds
-    /// and verdicts of identical binaries reused, explorations as thorough as `verify`'s), into
-    /// `options.output`.
-    public func batch(_ options: BatchOptions) -> BatchGrader {
-        BatchGrader(grader: grader(.batch(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
-                    options: options, outputs: BatchOutputs.standard(course: course))
-    }
-
-    /// Merges the output folders of a batch's shards (`grader batch --shard`) into `output`, as
-    /// one batch of the whole class over this course writes it.
-    public func merger(output: URL) -> BatchMerger {
-        BatchMerger(batch: batch(BatchOptions(output: output)))
-    }
-
     /// Verifies the scope as `grader verify` does: its exercises, its lessons' text and the
     /// problems that concern them, `jobs` builds and runs at a time.
     /// - Parameter mutants: also generate up to this many mutants of each reference and score

@@ -2,6 +2,7 @@ import ExerciseKit
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// A class of StudentReport values built in the test, over the fixture course's counter
 /// exercise (six cases, the last hidden) and an exercise the course does not have:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 struct ClassSummaryWriterTests {
     @Test func statisticsOfTheClass() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// Checked against Exercism's test runner interface, version 3:
 /// https://github.com/exercism/docs/blob/main/building/tooling/test-runners/interface.md

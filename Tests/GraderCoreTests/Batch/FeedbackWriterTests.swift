@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 struct FeedbackWriterTests {
     private func files(_ format: some BatchOutputFormat) throws -> [String: String] {

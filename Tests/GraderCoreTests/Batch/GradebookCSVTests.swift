@@ -2,6 +2,7 @@ import Foundation
 import SwiftCSV
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 struct GradebookCSVTests {
     private func result(_ id: String, score: Double) -> ExerciseResult {

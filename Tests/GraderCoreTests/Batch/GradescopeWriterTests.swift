@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// Checked against Gradescope's autograder specification,
 /// https://gradescope-autograders.readthedocs.io/en/latest/specs/ ("Output format").

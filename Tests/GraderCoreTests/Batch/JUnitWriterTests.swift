@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 struct JUnitWriterTests {
     private static let schema = Fixtures.directory.appendingPathComponent("junit/junit.xsd")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// `--shard K/N`: which students a shard grades.
 struct ShardTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// Archives made for real (ZIPFoundation, the system's tar), read as `grader batch` reads them.
 struct SubmissionReaderTests {

@@ -3,6 +3,7 @@ import SQLite3
 import SwiftCSV
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// Runs the real `grader batch` on a class made in the test from the fixture course: every
 /// form of submission, every kind of outcome, and a hostile student.

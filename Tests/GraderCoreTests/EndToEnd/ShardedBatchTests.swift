@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GraderCore
+@testable import GraderInstructor
 
 /// Runs the real `grader batch --shard` and `grader merge` on a class made from the fixture
 /// course: the merged folder is the unsharded batch's, and shards that do not make one batch are

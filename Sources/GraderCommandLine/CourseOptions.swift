@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import GraderCore
+
+/// Options every command shares.
+package struct CourseOptions: ParsableArguments {
+    package init() {}
+
+    @Option(name: .long, help: "The course folder (default: the nearest folder with grader.yml).")
+    package var course: String?
+
+    package var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
+    package func courseRoot() throws -> URL {
+        let start = URL(fileURLWithPath: course ?? FileManager.default.currentDirectoryPath)
+        guard let root = CourseLoader.findRoot(from: start) else { throw GraderError.courseNotFound(start.path) }
+        return root
+    }
+
+    /// Opens the course for the scope a command names, with the toolchain and sandbox.
+    package func workspace(_ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
+        try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)
+    }
+
+    package static var executableURL: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path == "/proc/self/exe"
+            ? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+            : URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+}

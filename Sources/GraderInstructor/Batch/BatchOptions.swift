@@ -1,0 +1,30 @@
+import Foundation
+import GraderCore
+
+/// How `grader batch` works, fixed when the batch is made.
+public struct BatchOptions: Sendable {
+    /// The output folder: the journal, the students' folders and every output file.
+    public var output: URL
+    /// How many builds and cases run at once, over all students.
+    public var jobs: Int
+    /// Grade every student again, even those the journal has.
+    public var force: Bool
+    /// Grade these students again (`--student ID`), and take the others from the journal.
+    public var regrade: Set<String>
+    /// Seconds one student's grading may take; cases not started by then are not run and count
+    /// as failed. Nil for no budget.
+    public var timeBudget: TimeInterval?
+    /// Grade only this slice of the students (`--shard K/N`), and write `shard.json` beside the
+    /// outputs for `grader merge`. Nil grades every student.
+    public var shard: Shard?
+
+    public init(output: URL, jobs: Int = GraderOptions.defaultJobs, force: Bool = false, regrade: Set<String> = [],
+                timeBudget: TimeInterval? = nil, shard: Shard? = nil) {
+        self.output = output
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.regrade = regrade
+        self.timeBudget = timeBudget
+        self.shard = shard
+    }
+}

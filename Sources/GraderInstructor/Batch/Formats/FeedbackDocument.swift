@@ -1,0 +1,104 @@
+import Foundation
+import GraderCore
+
+/// What a student's feedback says, before it is Markdown or HTML: the score of each exercise,
+/// hidden cases only as counts, compile errors with their lines, the first failing visible
+/// case with its step and difference, and the batch's notes about the submission.
+///
+/// The failure and compiler lines are ``TerminalReport``'s, without colour, so a student reads
+/// the same words in their feedback as `grader check` prints.
+struct FeedbackDocument {
+    struct Section {
+        var id: String
+        var title: String
+        var status: ExerciseStatus
+        var score: Double
+        var points: Int
+        var visiblePassed: Int
+        var visibleTotal: Int
+        var hiddenPassed: Int
+        var hiddenTotal: Int
+        /// Sentences about the exercise (what failed, how many more, the course's problems).
+        var remarks: [String]
+        /// Lines to show as preformatted text: the compiler's messages or the first failure.
+        var detail: [String]
+    }
+
+    var studentID: String
+    var studentName: String?
+    var score: Double
+    var points: Int
+    var sections: [Section]
+    var notes: [String]
+
+    init(_ report: StudentReport) {
+        let report = report.redactingHiddenCases()
+        studentID = report.id
+        studentName = report.name
+        score = report.score
+        points = report.points
+        notes = report.notes
+        sections = report.exercises.map(Self.section)
+    }
+
+    private static let terminal = TerminalReport(style: TerminalStyle(colors: false))
+
+    private static func section(_ exercise: ExerciseResult) -> Section {
+        let visible = exercise.cases.filter { !$0.hidden }
+        let hidden = exercise.cases.filter(\.hidden)
+        var section = Section(
+            id: exercise.id, title: exercise.title, status: exercise.status, score: exercise.score, points: exercise.points,
+            visiblePassed: visible.filter { $0.status == .passed }.count, visibleTotal: visible.count,
+            hiddenPassed: hidden.filter { $0.status == .passed }.count, hiddenTotal: hidden.count,
+            remarks: [], detail: [])
+        switch exercise.status {
+        case .passed:
+            break
+        case .compileError:
+            section.remarks.append("Your code does not compile, so none of the \(exercise.casesTotal) cases ran:")
+            section.detail = exercise.diagnostics.filter { $0.severity == .error }.prefix(5)
+                .flatMap { terminal.render($0) }.map(unindented)
+            if exercise.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
+                section.remarks.append("Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for.")
+            }
+        case .failed, .courseError:
+            let failedVisible = visible.filter { $0.status == .failed }
+            let failedHidden = hidden.filter { $0.status == .failed }
+            if let first = failedVisible.first {
+                section.remarks.append("The first failing case:")
+                section.detail = terminal.render(first).map(unindented)
+                if failedVisible.count > 1 {
+                    let more = failedVisible.count - 1
+                    section.remarks.append("(\(more) more failing visible case\(more == 1 ? "" : "s"))")
+                }
+            }
+            if !failedHidden.isEmpty {
+                section.remarks.append("\(failedHidden.count) hidden case\(failedHidden.count == 1 ? "" : "s") failed; their details are not shown.")
+            }
+            section.remarks += exercise.problems.map { "A problem with the course, not your code: \($0)" }
+        }
+        return section
+    }
+
+    /// TerminalReport indents a case's lines by four spaces under its exercise's line.
+    private static func unindented(_ line: String) -> String {
+        line.hasPrefix("    ") ? String(line.dropFirst(4)) : line
+    }
+
+    static func symbol(_ status: ExerciseStatus) -> String {
+        switch status {
+        case .passed: return "✓"
+        case .failed, .compileError: return "✗"
+        case .courseError: return "!"
+        }
+    }
+
+    static func statusText(_ status: ExerciseStatus) -> String {
+        switch status {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .compileError: return "does not compile"
+        case .courseError: return "course problem"
+        }
+    }
+}
