@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], exclude: ["Fixtures"]),
         // The batch tests run `grader batch`, which runs `grader-instructor`: both are built for them.
-        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "GraderInstructor", "grader-instructor", "ExerciseKit", "ZIPFoundation", "SwiftCSV"]),
+        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore", "GraderInstructor", "GraderCommandLine", "grader-instructor", "ExerciseKit", "ZIPFoundation", "SwiftCSV"]),
         .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
         .testTarget(name: "MutationKitTests", dependencies: ["MutationKit"]),
     ],

@@ -71,16 +71,22 @@ struct Batch: GraderSubcommand {
         if let shard { output.appendPathComponent(shard.folderName) }
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
                                                  timeBudget: timeBudget, shard: shard))
+        // A bar with the counts and the time left on a terminal; plain lines, one per finished
+        // student, in a log, a CI run or a pipe (ProgressLine).
+        let progress = ProgressLine(unit: "students")
+        defer { progress.finish() }
         let report = try batch.run(found.submissions, skipped: found.skipped, roster: roster) { event in
-            // Plain lines, one per finished student: readable in a log, a CI run or a terminal.
             switch event {
             case .planned(let total, let fromJournal):
                 let note = fromJournal > 0 ? " (\(fromJournal) already graded in the journal)" : ""
-                FileHandle.standardError.write(Data("grading \(total - fromJournal) of \(total) students\(note)\n".utf8))
-            case .finished(let progress):
-                FileHandle.standardError.write(Data((progress.line + "\n").utf8))
+                progress.log("grading \(total - fromJournal) of \(total) students\(note)")
+                if total > fromJournal { progress.update(done: 0, total: total - fromJournal) }
+            case .finished(let event):
+                progress.log(event.line)
+                progress.update(done: event.finished, total: event.toGrade, remaining: event.remaining)
             }
         }
+        progress.finish()
         let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
         return 0
