@@ -1,4 +1,5 @@
 // Mutant: treats a saved empty model as "nothing saved" and shows "Ferrari" again, because the student guards against empty text out of habit
+// Hint: An empty model is a value the user saved, not a missing one: "Ferrari" is only for a key that holds nothing. Tell the two apart by whether the getter returns nil, not by whether the text is empty.
 import Foundation
 
 struct CarSettings: Equatable {

@@ -1,4 +1,5 @@
 // Mutant: reads the settings from the defaults once per launch and answers every later load from memory, so a change made in the Settings app while the app runs is never seen
+// Hint: The Settings app can write your keys while your app is running, so a copy of the settings kept in memory goes out of date. Read the defaults at every load; they are already in memory, so it costs nothing.
 import Foundation
 
 struct CarSettings: Equatable {

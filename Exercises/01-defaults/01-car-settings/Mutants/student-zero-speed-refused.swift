@@ -1,4 +1,5 @@
 // Mutant: refuses a speed of 0 as well as negative ones (`<= 0`), because the student reads "negative" as "not a real speed", so a parked car cannot be saved
+// Hint: Only a speed below zero is refused; 0 is a real speed (a parked car) and must be saved. Check the comparison in your validation at exactly 0.
 import Foundation
 
 struct CarSettings: Equatable {

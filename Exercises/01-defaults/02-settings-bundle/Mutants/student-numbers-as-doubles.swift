@@ -1,4 +1,5 @@
 // Mutant: reads every number of the bundle as a Double (`NSNumber.doubleValue`) so that sliders and text fields "just work", which registers the integer 120 as the real 120.0
+// Hint: A default keeps the type its plist gives it: an `<integer>` must stay an integer and only a `<real>` is a Double. Check that you register each `DefaultValue` as the parser returned it, without converting the numbers.
 import Foundation
 
 enum SettingsError: Error {

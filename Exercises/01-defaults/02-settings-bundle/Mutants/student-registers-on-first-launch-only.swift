@@ -1,4 +1,5 @@
 // Mutant: registers the defaults only on the first launch, remembered with a saved flag, because the student treats register(defaults:) as one-time setup like a first-launch copy; registered values are not saved, so later launches have none
+// Hint: Registered defaults live in memory only and are never saved, so every new launch starts without them. Check that your app registers them at each launch, not only at the first one.
 import Foundation
 
 enum SettingsError: Error {

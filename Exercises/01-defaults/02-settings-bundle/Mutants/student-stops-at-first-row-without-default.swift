@@ -1,4 +1,5 @@
 // Mutant: leaves the loop with `break` at the first keyed row that has no DefaultValue (a text field left empty), because the student means "skip" but writes "stop", so every later row of that pane is lost
+// Hint: A row with a key but no `DefaultValue`, such as a text field left empty, is skipped; it does not end the pane. Check what your loop does at such a row: the rows after it must still be read.
 import Foundation
 
 enum SettingsError: Error {

@@ -1,4 +1,5 @@
 // Mutant: collects the defaults into a [String: String] with "\(value)", because the student expects text fields only, so toggles and numbers are registered as text
+// Hint: A toggle's default is a boolean and a slider's a number; turned into text, they come back from the defaults as strings instead. Keep each `DefaultValue` with the type the plist parser gave it.
 import Foundation
 
 enum SettingsError: Error {

@@ -1,4 +1,5 @@
-// Mutant: memoizes every getter's answer for the rest of the launch and forgets it only when this store writes the key, because the student thinks reading the defaults is slow, so a value another part of the app writes to the defaults is not seen until the next launch
+// Mutant: remembers every getter's answer for the rest of the launch and forgets it only when this store writes the key, because the student thinks reading the defaults is slow, so a value another part of the app writes to the defaults is not seen until the next launch
+// Hint: Other code can write the same defaults, and an answer you remembered from an earlier read is then out of date. The defaults are already in memory, so read them at every call instead of keeping answers of your own.
 import Foundation
 
 final class Memo {

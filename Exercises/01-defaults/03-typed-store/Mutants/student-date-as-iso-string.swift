@@ -1,4 +1,5 @@
 // Mutant: stores dates as ISO 8601 text and parses any string back as a date, because the student wants readable defaults, so a string that looks like a date reads as a date instead of nil
+// Hint: A date is a property-list value, so it can be stored as a date; stored as text, it can no longer be told from a string that happens to look like one. Check that a key holding a string reads as nil when it is asked for a date.
 import Foundation
 
 struct TypedStore {

@@ -1,4 +1,5 @@
-// Mutant: converts collections element by element with compactMap, because the student wants to be forgiving, so [1, 2, 3] reads as [] and {Madrid: three} as [:] instead of nil
+// Mutant: converts collections element by element with compactMap, because the student wants to be forgiving, so an array with elements that are not strings, or a dictionary with values that are not integers, reads as the elements that fit (often none) instead of nil
+// Hint: An array with one element that is not a string is not an array of strings, so the answer is nil, not the elements that fit; the same goes for a dictionary with a value that is not an integer. Check that one wrong element makes the whole conversion fail.
 import Foundation
 
 struct TypedStore {

@@ -1,4 +1,5 @@
 // Mutant: treats an empty string like nil and removes the key, because the student thinks of "" as "no value", so a setting deliberately set to "" disappears from keys()
+// Hint: An empty string is a value the user chose: the key must stay, read back as "" and be listed by `keys()`. Only nil removes a key.
 import Foundation
 
 struct SuiteStore {

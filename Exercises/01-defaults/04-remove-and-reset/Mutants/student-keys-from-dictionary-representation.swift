@@ -1,4 +1,5 @@
 // Mutant: lists keys() with dictionaryRepresentation(), the call the student knows from the standard defaults, which mixes in every fallback the app registered with register(defaults:)
+// Hint: `dictionaryRepresentation()` holds everything a lookup can find, the fallbacks registered with `register(defaults:)` included, not only what the suite has stored. Check that your list of keys comes from the suite's own saved domain.
 import Foundation
 
 struct SuiteStore {

@@ -1,4 +1,5 @@
 // Mutant: keeps every suite in UserDefaults.standard under keys prefixed with the suite's name ("garage.model"), because the student fakes suites with a naming convention, so no suite has a file of its own
+// Hint: A suite is a domain with a file of its own, such as `garage.plist`, not a prefix in front of keys of `UserDefaults.standard`. Open the suite by its name, so that its values are saved in its own file and a reset removes that domain in one call.
 import Foundation
 
 struct SuiteStore {

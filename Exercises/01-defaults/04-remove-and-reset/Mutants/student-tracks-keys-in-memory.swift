@@ -1,4 +1,5 @@
 // Mutant: keeps its own per-launch list of the keys each suite has written, because the student does not know persistentDomain(forName:), so keys() forgets everything written before a relaunch
+// Hint: A list of keys kept in memory is empty again after a relaunch, while the suite's file still holds the keys. Ask the defaults what the suite has stored instead of keeping track yourself.
 import Foundation
 
 enum KeyIndex {

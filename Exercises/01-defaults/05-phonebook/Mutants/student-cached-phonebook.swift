@@ -1,4 +1,5 @@
 // Mutant: decodes the phonebook once per launch and keeps it in memory; adds and removes write the defaults but never refresh that copy, so a listing in the same launch is stale
+// Hint: A phonebook decoded once and kept in memory goes out of date as soon as an add or a remove stores a new one, so a lookup or a listing later in the same launch misses the change. Read what the defaults hold at each call; they are already in memory.
 import Foundation
 
 struct PhonebookEntry: Equatable {

@@ -1,4 +1,5 @@
 // Mutant: reports a missing name as notFound("") instead of naming it, so the app cannot say which entry was missing
+// Hint: `notFound` carries the name that was not found, so that the app can tell the user which entry is missing. Check the value you put in the error you throw.
 import Foundation
 
 struct PhonebookEntry: Equatable {

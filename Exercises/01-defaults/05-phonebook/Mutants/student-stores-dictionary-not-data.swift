@@ -1,4 +1,5 @@
 // Mutant: stores the phonebook as a plain [String: String] dictionary under "phonebook" instead of encoded Data, because a dictionary of strings is already a property list and the student skips Codable
+// Hint: The key must hold one `Data` value made by an encoder: a dictionary is a property list too, but code that reads the key as `Data` finds nothing in it. Check the type of the value you store under "phonebook".
 import Foundation
 
 struct PhonebookEntry: Equatable {

@@ -1,4 +1,5 @@
 // Mutant: creates Application Support only on the first call of each launch, remembered in a static flag, because the student thinks one check per launch is enough, so a folder removed later in the same launch is never created again
+// Hint: The folder can be removed while the app runs, so remembering that you made sure of it earlier in the launch is not enough. Check that Application Support is there at every call, not once per launch.
 import Foundation
 
 enum AppFolders {

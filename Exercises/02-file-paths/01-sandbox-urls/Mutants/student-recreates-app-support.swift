@@ -1,4 +1,5 @@
 // Mutant: deletes Application Support and creates it again at every call "to be sure it is there", because the student wants a clean folder, so everything the app saved in it is lost at the next call
+// Hint: Removing Application Support and creating it again throws away every file the app kept in it. Check that your function only creates the folder when it is missing and leaves what is inside alone.
 import Foundation
 
 enum AppFolders {

@@ -1,4 +1,5 @@
 // Mutant: builds the tmp folder by gluing strings, NSHomeDirectory() + "tmp", because the student forgets that the home path has no trailing slash, so the path is ".../Apptmp"
+// Hint: The home path has no slash at the end, so a folder name glued onto it as text runs into the last component. Check the path you return for tmp, and let `URL` or `FileManager` put the separators in.
 import Foundation
 
 enum AppFolders {

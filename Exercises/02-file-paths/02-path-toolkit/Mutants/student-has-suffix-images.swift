@@ -1,4 +1,5 @@
 // Mutant: recognises pictures with hasSuffix(".png") and friends on the lowercased path, because the student checks how the name ends, so a hidden file named ".png" counts as a picture
+// Hint: A name that ends in ".png" is not always a picture: ".png" on its own is a hidden file with no extension. Check the path's extension as `URL` sees it, not how the text ends.
 import Foundation
 
 enum PathToolkit {

@@ -1,4 +1,5 @@
-// Mutant: finds the parent by splitting the path on "/" and dropping the last piece, because the student thinks a path is just text, so a trailing slash or a folder at the root gives the wrong parent
+// Mutant: finds the parent by splitting the path on "/" and dropping the last piece, because the student thinks a path is just text, so a path that ends with a slash (or holds two in a row) gives the wrong parent
+// Hint: A path is more than text between slashes: a trailing slash, or two slashes in a row, does not start a new component. Check the parent of a folder path that ends in "/", or let `URL` take the path apart.
 import Foundation
 
 enum PathToolkit {

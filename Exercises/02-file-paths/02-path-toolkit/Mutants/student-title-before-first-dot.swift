@@ -1,4 +1,5 @@
 // Mutant: reads the title back as everything before the first dot of the file name, because the student assumes a name has one dot, so "Trip%20plan.v2.md" gives "Trip plan"
+// Hint: A title may contain dots of its own, so only the last dot of the file name starts the extension. Check that a title with a dot in it comes back whole.
 import Foundation
 
 enum PathToolkit {

@@ -1,4 +1,5 @@
-// Mutant: remembers in a static flag that this launch already looked for the copy and returns false from then on, because the student thinks of installIfNeeded as "once per launch", so a copy deleted or removed later in the same launch is never installed again
+// Mutant: remembers in a static flag that this launch already looked for the copy and returns false from then on, because the student thinks of installIfNeeded as "once per launch", so a copy deleted later in the same launch is never installed again, not even by restoreOriginal
+// Hint: Whether a copy is needed depends on the file, which can be deleted while the app runs, not on whether you already looked in this launch. Check for the copy at every call, and check that a restore after an earlier install puts the list back.
 import Foundation
 
 enum InstallError: Error {

@@ -1,4 +1,5 @@
 // Mutant: installs the copy in Library/Caches instead of Documents, because the student sees it as data the app can always get back from the bundle, so Documents stays empty and iOS may delete the user's edits
+// Hint: Caches is for what the app can rebuild and the system may empty it, but this copy holds the user's edits, so it belongs in Documents. Check which folder your installed URL points into.
 import Foundation
 
 enum InstallError: Error {

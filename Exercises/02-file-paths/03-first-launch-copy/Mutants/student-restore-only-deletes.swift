@@ -1,4 +1,5 @@
 // Mutant: restoreOriginal only deletes the copy and leaves the reinstall to the next launch, because the student reasons that installIfNeeded will copy it then, so the app has no list until it is restarted
+// Hint: The app keeps running after the restore button is tapped and reads the list at once, so the original must be back before the restore returns. Check that your restore installs the copy again, not only removes it.
 import Foundation
 
 enum InstallError: Error {

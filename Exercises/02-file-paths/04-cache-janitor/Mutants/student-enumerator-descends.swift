@@ -1,4 +1,5 @@
 // Mutant: walks Caches with FileManager's enumerator, which also descends into subfolders, because the student uses the first listing API they find, so files inside folders are listed and trimmed too
+// Hint: An enumerator walks the whole tree, subfolders included, while the janitor looks only at the files directly in Caches. Check that your listing does not go into subfolders.
 import Foundation
 
 struct CachedFile: Equatable {

@@ -1,4 +1,5 @@
 // Mutant: lists Caches once per launch and keeps that listing, dropping only what its own trim deletes, because the student thinks listing a folder is expensive, so files added later in the launch are never seen
+// Hint: Other parts of the app write new files into Caches while it runs, so a listing kept from earlier in the launch misses them. Check that every call lists the folder again.
 import Foundation
 
 struct CachedFile: Equatable {

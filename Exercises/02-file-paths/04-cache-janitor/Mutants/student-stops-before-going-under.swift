@@ -1,4 +1,5 @@
 // Mutant: stops trimming before a deletion would take the total under the budget, because the student tries not to delete more than needed, so the cache is often left over its budget
+// Hint: A trim must bring the total down to the budget or below, even when the last file it deletes takes it well under. Check what your loop does when the next file is bigger than the excess.
 import Foundation
 
 struct CachedFile: Equatable {

@@ -1,4 +1,5 @@
 // Mutant: saves through a backup, with two renames in a row: a crash between them leaves no document at all
+// Hint: Moving the old document aside and then moving the new one in takes two steps, and a kill between them leaves no document at all. Check that the new version replaces the old one in a single rename.
 import Foundation
 
 struct DocumentStore {

@@ -1,4 +1,5 @@
 // Mutant: load() answers an empty Data when there is no document, with `(try? Data(contentsOf:)) ?? Data()`, because the student wants to avoid optionals, so "never saved" cannot be told from an empty document
+// Hint: No document and an empty document are different answers: nil says nothing was ever saved, while empty data is a drawing the user saved empty. Check what `load()` returns when the file does not exist.
 import Foundation
 
 struct DocumentStore {

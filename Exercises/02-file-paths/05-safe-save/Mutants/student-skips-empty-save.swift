@@ -1,4 +1,5 @@
 // Mutant: returns early when asked to save empty data, because the student sees nothing to write, so clearing the document keeps the old drawing
+// Hint: Empty data is a document too: saving it replaces the old drawing with an empty file. Check what your save does when the data is empty.
 import Foundation
 
 struct DocumentStore {

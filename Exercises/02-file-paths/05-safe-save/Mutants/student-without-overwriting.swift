@@ -1,4 +1,5 @@
 // Mutant: writes with the .withoutOverwriting option, because the student takes it for the option that protects the old document, so every save after the first one throws
+// Hint: `.withoutOverwriting` makes a write throw whenever the file already exists, so every save after the first fails, and it protects nothing while a save runs. Check which write option writes the new version aside and renames it into place.
 import Foundation
 
 struct DocumentStore {

@@ -1,4 +1,5 @@
 // Mutant: works out the format by looking at the first bytes of the file ("bplist" means binary, anything else XML) instead of asking the parser, so an old OpenStep file is reported as XML
+// Hint: Looking at the first bytes tells binary from everything else, but property lists come in three formats, and the old OpenStep text is neither binary nor XML. Report the format the parser detected instead of guessing it.
 import Foundation
 
 enum PlistFileError: Error {

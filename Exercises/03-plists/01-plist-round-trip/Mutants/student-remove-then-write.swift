@@ -1,4 +1,5 @@
 // Mutant: deletes the old file before saving "so the new one replaces it cleanly", so a write whose values are not a property list loses the old file, and a kill between the delete and the write leaves no file at all
+// Hint: Deleting the old file before the new bytes are ready loses it when the write fails (a value that is not a property list), and a kill between the two steps leaves no file at all. Check that the old file stays until the new one replaces it in one step.
 import Foundation
 
 enum PlistFileError: Error {

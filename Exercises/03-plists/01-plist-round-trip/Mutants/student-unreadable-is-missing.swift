@@ -1,4 +1,5 @@
 // Mutant: reads the file and parses it with try? in one guard and throws missingFile whenever either fails, so damaged bytes report a missing file instead of the parser's error
+// Hint: A file that is there but damaged is not a missing file: the caller must get the parser's own error. Check that only a file that does not exist becomes `missingFile`.
 import Foundation
 
 enum PlistFileError: Error {

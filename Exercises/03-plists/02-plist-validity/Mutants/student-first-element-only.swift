@@ -1,4 +1,5 @@
 // Mutant: a hand-written recursive check that looks only at the first element of an array, as if every array held one type, so [text, object] or [1, nil] passes
+// Hint: An `[Any]` can mix types, so its first element says nothing about the others. Check every element of an array, not only the first.
 import Foundation
 
 func isPropertyList(_ value: Any) -> Bool {

@@ -1,4 +1,5 @@
 // Mutant: reads the settings file already there and adds the new storable values to it, thinking a save should update the settings, so values from an earlier save that the new one leaves out are still in the file
+// Hint: A save replaces the settings file with the values given now: anything from an earlier save that is not among them must be gone. Check that your save does not start from what the file already holds.
 import Foundation
 
 func isPropertyList(_ value: Any) -> Bool {

@@ -1,4 +1,5 @@
 // Mutant: returns early without writing when no value can be stored ("nothing to save"), so no file holding an empty dictionary is written
+// Hint: Even when no value can be stored, the save replaces the file, with one that holds an empty dictionary; returning early leaves the old settings in place. Check what your save writes when every value is refused.
 import Foundation
 
 func isPropertyList(_ value: Any) -> Bool {

@@ -1,4 +1,5 @@
 // Mutant: reads the archive file once per launch and keeps its bytes in a static property "to save disk reads", so loadFromFile answers with the file as it was at launch even after later saves
+// Hint: The file changes at every save, so bytes read once at launch are out of date after the first change. Check that loading from the file reads the file again each time.
 import Foundation
 
 enum AgendaError: Error, Equatable {

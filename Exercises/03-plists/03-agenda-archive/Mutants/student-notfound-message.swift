@@ -1,4 +1,5 @@
 // Mutant: puts a whole message in notFound's associated value ("No entry named Bruno") instead of the name, as a student does who wants the error to read well
+// Hint: `notFound` carries the name that was not found, not a sentence: the app builds its own message from that name. Check the value you put in the error.
 import Foundation
 
 enum AgendaError: Error, Equatable {

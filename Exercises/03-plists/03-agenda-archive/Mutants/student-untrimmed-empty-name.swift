@@ -1,4 +1,5 @@
 // Mutant: refuses a name only when it is the empty string, so a name of only spaces is added as an entry
+// Hint: A name made only of spaces is as empty as no name at all, and is refused the same way. Check names with their spaces trimmed, not only the empty string.
 import Foundation
 
 enum AgendaError: Error, Equatable {

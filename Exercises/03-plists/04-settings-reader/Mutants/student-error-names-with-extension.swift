@@ -1,4 +1,5 @@
 // Mutant: names the missing or malformed file by its last path component, "Nowhere.plist", where the statement asks for the name without ".plist"
+// Hint: The errors name a pane the way a `File` field does, without ".plist". Check the name you put in the missing-file and malformed errors.
 import Foundation
 
 enum SettingsError: Error, Equatable {

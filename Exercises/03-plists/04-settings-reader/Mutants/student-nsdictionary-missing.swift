@@ -1,4 +1,5 @@
 // Mutant: loads each pane with NSDictionary(contentsOf:) and throws missingFile whenever it returns nil, so a file that is there but is no property list is reported as missing instead of malformed
+// Hint: `NSDictionary(contentsOf:)` answers nil both for a missing file and for one it cannot read as a dictionary, so the two errors can no longer be told apart. Check whether the file exists before you parse it, and report a failed parse as malformed.
 import Foundation
 
 enum SettingsError: Error, Equatable {

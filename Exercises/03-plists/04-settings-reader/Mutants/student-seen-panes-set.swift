@@ -1,4 +1,5 @@
 // Mutant: guards against loops with one set of every pane read so far, not only the panes around the current one, so a pane linked twice from the same screen gets its rows the first time and none the second
+// Hint: A pane linked twice from the same screen is not a loop; only a link back to a pane you are inside is one. Check that your guard looks at the panes around the current one, not at every pane read so far.
 import Foundation
 
 enum SettingsError: Error, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: turns a text field's or title value's DefaultValue into text with String(describing:) whatever its type, so a number 12 becomes "12" where the statement says an optional field of the wrong type counts as absent
+// Hint: An optional field of the wrong type counts as absent, so a number where a string is expected must not be turned into text. Check that a text field's or title value's `DefaultValue` is used only when it is a string.
 import Foundation
 
 enum SettingsError: Error, Equatable {

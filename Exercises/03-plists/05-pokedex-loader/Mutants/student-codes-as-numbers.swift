@@ -1,4 +1,5 @@
 // Mutant: keys the species by Int(code) so that they sort as numbers, so "25" finds Pikachu where the statement says a code without its leading zeros is unknown
+// Hint: Codes are text of three digits: "25" is not "025", and a code without its leading zeros is unknown. Check that you look codes up exactly as the file writes them.
 import Foundation
 
 enum PokedexError: Error, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: builds the species with compactMap and quietly leaves out a species that has no icon, where the statement says such a file is unexpectedContents
+// Hint: A species without an icon makes the whole file unexpected, and leaving that species out quietly hides a broken file. Check that a missing icon makes the loader throw.
 import Foundation
 
 enum PokedexError: Error, Equatable {

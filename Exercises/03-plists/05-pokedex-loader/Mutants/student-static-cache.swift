@@ -1,4 +1,5 @@
 // Mutant: reads the file "once" by keeping the parsed Pokédex in a static property, so every Pokedex made later in the launch, from any bundle, gets the first one's species
+// Hint: Each Pokédex reads the bundle it is given, so species kept in a static property from the first one answer for the wrong file. Check that every new Pokédex loads its own bundle, within one launch too.
 import Foundation
 
 enum PokedexError: Error, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: collects allTypes from the types of the species it built, so a type the file lists with no species (an empty array) is missing from the list
+// Hint: A type the file lists with an empty array of codes is still a type: it belongs in the list of types, and its species are an empty list, not an error. Check that your types come from the file's `types` dictionary, not from the species you built.
 import Foundation
 
 enum PokedexError: Error, Equatable {
