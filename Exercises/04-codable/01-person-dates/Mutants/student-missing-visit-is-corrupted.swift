@@ -1,4 +1,5 @@
 // Mutant: reads lastVisit with try? and one guard for "missing or unreadable", so a person without lastVisit is reported as dataCorrupted instead of the decoder's keyNotFound
+// Hint: A missing `lastVisit` and a `lastVisit` in the wrong format are two different mistakes, and a missing key is the decoder's own `keyNotFound`. Reading the text in a way that hides the decoder's error (such as `try?`) turns both into `dataCorrupted`; throw yours only when the text is there and does not parse.
 import Foundation
 
 struct Person: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: uses one .custom date strategy that tries ISO 8601 and then dd/MM/yyyy HH:mm for every date, and one that writes each date by its key, so a born date in the visit format is accepted instead of refused
+// Hint: Each date has its own format: a `born` written as `dd/MM/yyyy HH:mm` is not a valid birth date and must be refused with `dataCorrupted`. A single strategy that tries every format on every date accepts it; let each key read only its own format.
 import Foundation
 
 struct Person: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: builds the lastVisit formatter with the right pattern and POSIX locale but never sets its time zone, so the visit is read and written in the phone's zone instead of UTC (it works on a Mac set to UTC)
+// Hint: A `DateFormatter` with no time zone uses the phone's, so the same visit text means a different instant on a phone set to another zone, and the time written back shifts with it. The statement says `lastVisit` is always in UTC: check every setting of the formatter you read and write it with.
 import Foundation
 
 struct Person: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: keeps what each file was last read or written as in a static cache and answers loads from it, so a file the user deletes while the app runs still loads its old contacts until the next launch
+// Hint: A load that answers from what was read or written earlier in the launch misses any change made to the file since, such as the user deleting it in the Files app while the app runs. Read the file each time a load is called.
 import Foundation
 
 struct Person: Codable, Equatable {

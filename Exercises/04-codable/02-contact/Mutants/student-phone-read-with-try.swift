@@ -1,4 +1,5 @@
 // Mutant: writes Contact's init(from:) by hand and reads the optional phone with try?, so a phone sent as a number silently becomes nil instead of the decoder's typeMismatch
+// Hint: An optional phone may be missing or `null`, but a phone of the wrong type, such as a number, is still an error, which the decoder reports as `typeMismatch` at its path. Reading it with `try?` turns that error into no phone; `decodeIfPresent`, which the synthesized code uses, lets it through.
 import Foundation
 
 struct Person: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: decodes the array one contact at a time and drops the ones that fail ("one bad contact should not lose the others"), so a missing key or a wrong value is never reported and the rest is saved
+// Hint: A contact that does not decode must stop the import with the decoder's error, and nothing may be saved. Dropping the bad contacts hides the problem from the caller and replaces the saved list with part of the new one.
 import Foundation
 
 struct Person: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: decodes every key with decodeIfPresent and a default ("" or 0) so that an incomplete author from the catalogue still loads, so a missing key or a null name is never reported
+// Hint: A default for every key makes an author with a missing key or a `null` name load quietly as an empty name or year 0, and the caller never learns that the data was wrong. A required key must be decoded so that its absence throws the decoder's own error.
 import Foundation
 
 struct Author: Codable, Equatable {

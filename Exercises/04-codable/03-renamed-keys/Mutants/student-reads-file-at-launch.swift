@@ -1,4 +1,5 @@
 // Mutant: reads authors.json once when the store is created and answers load() from that copy, so a save is only seen after the next launch
+// Hint: A store that reads the file once, when it is created, does not see a save made later in the same launch. Read the file each time `load()` is called, so that it returns what the last save wrote.
 import Foundation
 
 struct Author: Codable, Equatable {

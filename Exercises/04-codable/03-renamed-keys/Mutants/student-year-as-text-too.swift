@@ -1,4 +1,5 @@
 // Mutant: writes init(from:) so that a birth year sent as text ("1916") is converted with Int(_:), to be kind to the catalogue, so the wrong type is never reported as typeMismatch
+// Hint: Accepting a year sent as text hides a mistake in the data: the caller expects the decoder's `typeMismatch` at the year's key. Decode each value as its own type, and let that error through.
 import Foundation
 
 struct Author: Codable, Equatable {

@@ -1,4 +1,5 @@
 // Mutant: treats any key whose text is a number as an array position as well (intValue ?? Int(stringValue)), so a dictionary key "2" is written [2] instead of .2
+// Hint: A dictionary key whose text is a number is still a key, not a position in an array; only a key with an `intValue` is a position. Reading a number out of a key's text turns such keys into positions.
 import Foundation
 
 func pathText(_ codingPath: [any CodingKey]) -> String {

@@ -1,4 +1,5 @@
 // Mutant: names the expected type with String(reflecting:), to be precise, so the reason reads "expected Swift.Int" instead of "expected Int"
+// Hint: The reason names the expected type as string interpolation prints it, such as `Int` or `Array<Any>`; a name qualified with its module, such as `Swift.Int`, is a different text.
 import Foundation
 
 func pathText(_ codingPath: [any CodingKey]) -> String {

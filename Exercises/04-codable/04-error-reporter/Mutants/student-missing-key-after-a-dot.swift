@@ -1,4 +1,5 @@
 // Mutant: appends the missing key to the finished path text with a dot (pathText(path) + "." + key), so a key missing at the top level reads "(top level).owner" instead of "owner"
+// Hint: Adding the missing key to the finished path text goes wrong when the path is empty: the key then follows `(top level)` and a dot. Add the key to the list of keys before you turn it into text, so that the path's rules apply to it too.
 import Foundation
 
 func pathText(_ codingPath: [any CodingKey]) -> String {

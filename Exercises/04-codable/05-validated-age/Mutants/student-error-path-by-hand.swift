@@ -1,4 +1,5 @@
 // Mutant: builds the dataCorrupted error by hand with codingPath [CodingKeys.age], so the error says "age" but loses where the person is ("people[2].age", "[1].age")
+// Hint: An error context you build by hand with only `age` in its path loses where the person is: in a roster, the path must start with `people` and the member's position. Let the container build the error, so that its path is the container's path plus the key.
 import Foundation
 
 struct Person: Codable, Equatable {

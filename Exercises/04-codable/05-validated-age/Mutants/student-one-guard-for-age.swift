@@ -1,4 +1,5 @@
 // Mutant: reads the age with try? inside the same guard as the range check, so text where the age belongs or a missing age is reported as dataCorrupted instead of the decoder's typeMismatch or keyNotFound
+// Hint: Text where the age belongs, or no age at all, are the decoder's own errors (`typeMismatch`, `keyNotFound`); only a number outside 0 to 99 is yours to report. Reading the age with `try?` inside your range check turns all of them into `dataCorrupted`.
 import Foundation
 
 struct Person: Codable, Equatable {

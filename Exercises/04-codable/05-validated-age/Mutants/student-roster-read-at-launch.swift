@@ -1,4 +1,5 @@
 // Mutant: reads roster.json once, when the store is created at launch, and load() returns that copy, so an import is only seen after the next launch
+// Hint: A store that reads the file once, when it is created, does not see an import made later in the same launch. Read the file each time `load()` is called.
 import Foundation
 
 struct Person: Codable, Equatable {

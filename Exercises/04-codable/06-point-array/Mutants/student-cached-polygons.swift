@@ -1,4 +1,5 @@
 // Mutant: keeps the list from the first load or the last save in a static variable and answers load() from it, so a file written by someone else while the app runs (a sync, an older version) is never read
+// Hint: A list kept from the first load or the last save misses a file that another writer (a sync service, an older version of the app) replaced while the app runs. Read the file at each `load()`.
 import Foundation
 
 struct Point: Codable, Equatable {

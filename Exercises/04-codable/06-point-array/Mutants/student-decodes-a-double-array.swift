@@ -1,4 +1,5 @@
 // Mutant: decodes the point as a whole [Double] and checks its count, throwing dataCorrupted from a single-value container, so a short array is dataCorrupted at the point instead of valueNotFound at the missing position, and a long one is reported at the point instead of at [2]
+// Hint: Decoding the point as one array of numbers and checking its length reports every wrong length at the point itself, not at the missing position or at the first number too many. Reading the elements one at a time from an unkeyed container gives each error its place.
 import Foundation
 
 struct Point: Codable, Equatable {

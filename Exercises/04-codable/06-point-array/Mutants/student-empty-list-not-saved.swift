@@ -1,4 +1,5 @@
 // Mutant: returns early from save when the list is empty ("nothing to save"), so deleting the last polygon leaves the old list in the file
+// Hint: An empty list is a list to save too: when the user deletes the last polygon, the file must say so, or the next launch loads the old polygons again.
 import Foundation
 
 struct Point: Codable, Equatable {

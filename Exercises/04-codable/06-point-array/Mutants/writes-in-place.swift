@@ -1,4 +1,5 @@
 // Mutant: writes the polygons file in place, so a kill during a save leaves it empty or torn
+// Hint: Writing the polygons straight over `polygons.json` leaves, for a moment, a file that is empty or half written, and an app killed at that moment finds it torn at the next launch. Replace the file in one step, never rewrite it in place.
 import Foundation
 
 /// A point on a map, written as the two-element array `[x, y]`.

@@ -1,4 +1,5 @@
 // Mutant: stores the circle under "super" as a nested Circle value (encode(Circle(...), forKey: .super), decode(Circle.self, forKey: .super)) instead of through superEncoder()/superDecoder(), so a document without "super" is keyNotFound instead of valueNotFound
+// Hint: Storing the circle as a nested `Circle` value under a key of yours makes a missing circle a missing key (`keyNotFound`), where the superclass reading from its own decoder reports `valueNotFound` at `super`. Let the superclass encode and decode itself through the encoder and decoder your container makes for it.
 import Foundation
 
 class Circle: Codable {

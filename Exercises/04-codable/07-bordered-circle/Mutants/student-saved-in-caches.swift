@@ -1,4 +1,5 @@
 // Mutant: saves shapes.plist in Library/Caches (found with .cachesDirectory, "it is only app data"), a folder the system may empty, instead of Documents
+// Hint: The system may empty `Library/Caches` whenever it needs space, so a canvas saved there can vanish. Files the user made belong in Documents.
 import Foundation
 
 class Circle: Codable {

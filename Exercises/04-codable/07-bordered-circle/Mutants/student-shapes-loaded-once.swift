@@ -1,4 +1,5 @@
 // Mutant: loads the canvas from the file the first time load() is called and keeps it in a static variable that save never updates, so shapes saved during a launch are only loaded after a relaunch
+// Hint: A canvas kept from the first load misses every save made later in the same launch. Read the file each time `load()` is called.
 import Foundation
 
 class Circle: Codable {

@@ -1,4 +1,5 @@
 // Mutant: counts ids itself in a property that starts at 1 for every new store, as a student does who thinks of ids as "how many I inserted", so after a relaunch the first insert answers 1 again while SQLite gave the row id 3
+// Hint: The id of a new row is SQLite's to choose, and it keeps counting across launches, while a counter in your object starts again at every launch. Ask the connection which id it gave the row you just inserted.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: builds the INSERT with string interpolation ('\(name)') instead of binding, the way a student coming from string formatting writes SQL, so a name with an apostrophe breaks the statement
+// Hint: Pasting a name into the SQL text makes its characters part of the SQL: an apostrophe in a name ends the string early, and the statement fails or does something else. Values go in as bound parameters, with a `?` in the SQL.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: reads the table on the first all() and keeps the array to save queries, but insert never updates it, so a list after an insert in the same launch is stale
+// Hint: A list kept from the first `all()` does not see the rows inserted since, in the same launch. The table is the truth: query it each time you are asked.
 import Foundation
 import SQLite3
 

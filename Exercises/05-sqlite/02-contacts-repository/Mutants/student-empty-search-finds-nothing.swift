@@ -1,4 +1,5 @@
 // Mutant: search() returns no contacts for an empty or blank text, a guard a student adds so as not to "search for nothing", though the statement says the empty text finds every contact
+// Hint: The empty text is a search too, and it finds every contact, as an empty search field shows the whole list. Text made only of spaces is no exception: a name may contain spaces.
 import Foundation
 import SQLite3
 

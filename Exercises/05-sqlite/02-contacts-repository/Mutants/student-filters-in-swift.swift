@@ -1,4 +1,5 @@
 // Mutant: search() loads every contact and filters and sorts in Swift with lowercased(), which a student finds easier than LIKE and ESCAPE, but lowercased() folds every letter, so "émile" also finds "Émile"
+// Hint: Swift's `lowercased()` folds every letter, accented ones included, but this search ignores case only for A–Z, as SQLite's `LIKE` and `COLLATE NOCASE` do. Let the database match and sort the names by the rules the statement gives.
 import Foundation
 import SQLite3
 

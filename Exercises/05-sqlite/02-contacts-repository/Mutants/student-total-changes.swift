@@ -1,4 +1,5 @@
 // Mutant: checks for a missing id with sqlite3_total_changes, which a student picks from autocompletion, but it counts every change since the connection opened, so once anything was written a missing id no longer throws notFound
+// Hint: `sqlite3_total_changes` counts every row changed since the connection opened, so after the first write it is never 0 again. Whether this `UPDATE` or `DELETE` found its row is what the count of the last statement alone tells you.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: on a refused row it runs ROLLBACK first and only then builds the error from sqlite3_errcode and sqlite3_errmsg, so the error carries ROLLBACK's result (code 0, "not an error") instead of the constraint's code and message
+// Hint: `sqlite3_errcode` and `sqlite3_errmsg` describe the most recent call on the connection, and the `ROLLBACK` you run after the refused row replaces them with its own success. Read the code and the message before you roll back.
 import Foundation
 import SQLite3
 

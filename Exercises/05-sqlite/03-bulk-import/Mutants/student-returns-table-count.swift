@@ -1,4 +1,5 @@
 // Mutant: importProducts answers with SELECT COUNT(*) after the COMMIT, which a student takes for "how many were imported", but that is every product in the table, so a second import answers too much
+// Hint: The import returns how many products this call inserted, not how many the table holds: as soon as an earlier import left products in the table, the two differ.
 import Foundation
 import SQLite3
 

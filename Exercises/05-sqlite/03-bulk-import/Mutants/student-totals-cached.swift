@@ -1,4 +1,5 @@
 // Mutant: keeps each category's total in a dictionary after the first query, so as not to sum thousands of rows again, but never clears it when an import adds products, so a total asked again in the same launch is stale
+// Hint: A total kept from an earlier query is wrong as soon as an import adds products to that category. Ask the database each time: summing one category's prices is quick work for SQLite.
 import Foundation
 import SQLite3
 

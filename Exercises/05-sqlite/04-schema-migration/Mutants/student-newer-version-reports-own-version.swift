@@ -1,4 +1,5 @@
 // Mutant: refuses a newer file with NotesError.newerVersion(NotesDatabase.version), the version this app knows, instead of the version found in the file, the value a student has at hand when writing the check
+// Hint: The error for a newer file carries the version found in the file, which says which version of the app wrote it. The version your app knows is the same in every report and tells the caller nothing.
 import Foundation
 import SQLite3
 

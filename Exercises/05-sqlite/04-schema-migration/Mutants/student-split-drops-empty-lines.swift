@@ -1,4 +1,5 @@
 // Mutant: migrates by reading every old note into Swift and splitting it with split(separator: "\n", maxSplits: 1), whose default omits empty pieces, so a note that starts with a newline keeps its body as the title and a blank first line is lost
+// Hint: Swift's `split(separator:)` leaves out empty pieces unless told otherwise, so a note that starts with a newline loses its empty first line, and its second line becomes the title. Split at the first newline exactly, keeping an empty title when the text starts with one.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: setPinned only writes pinned = 1 when the flag is true and has no branch for false, since the student thought of the "pin" button only, so a pinned note can never be unpinned
+// Hint: Unpinning is a change too: `setPinned(false, id:)` must clear the pin of a pinned note. Check that your update writes the value it is given, whichever it is.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: loads the favourites once per launch into an array, to spare a join on every screen refresh, and setFavourite writes the database but never refreshes that array, so favourites() after a change in the same launch is stale
+// Hint: A favourites list kept from the first query of a launch misses the marks and unmarks made since. Query the table each time the list is asked for.
 import Foundation
 import SQLite3
 

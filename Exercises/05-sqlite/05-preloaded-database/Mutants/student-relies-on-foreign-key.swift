@@ -1,4 +1,5 @@
 // Mutant: setFavourite trusts the REFERENCES species(code) clause to refuse an unknown code, but SQLite does not enforce foreign keys unless PRAGMA foreign_keys is on, so a code no species has is stored without an error
+// Hint: SQLite enforces `REFERENCES` only on a connection that turned foreign keys on (`PRAGMA foreign_keys`), so a code no species has is stored without complaint. Check that the species exists before you change its mark.
 import Foundation
 import SQLite3
 

@@ -1,4 +1,5 @@
 // Mutant: matches the type name with LIKE, which a student uses for every text comparison in SQL, but LIKE ignores ASCII case and treats % and _ as wildcards, so "Fire" or "fir_" lists the fire species although no type has that name
+// Hint: `LIKE` ignores the case of A–Z and treats `%` and `_` as wildcards, so a text that is no type's name can still match one. A type name must be compared for equality, exactly as stored.
 import Foundation
 import SQLite3
 
