@@ -10,6 +10,9 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
     case noSandbox(String)
     case unknownExercise(String, suggestions: [String])
     case unknownLesson(String, lessons: [String])
+    /// A command that works on one exercise was given a lesson, or nothing outside an exercise's folder.
+    case severalExercises(String, candidates: [String])
+    case noExerciseHere(String)
     case io(String)
 
     public var description: String {
@@ -32,6 +35,10 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
             return "no exercise matches '\(name)'. \(hint)"
         case .unknownLesson(let name, let lessons):
             return "no lesson matches '\(name)'. The lessons are: \(lessons.joined(separator: ", "))."
+        case .severalExercises(let name, let candidates):
+            return "'\(name)' names \(candidates.count) exercises: \(candidates.joined(separator: ", ")). Name one of them."
+        case .noExerciseHere(let folder):
+            return "\(folder) is not inside an exercise's folder. Name an exercise (`grader list` shows them), or run the command inside its folder."
         case .io(let message):
             return message
         }
