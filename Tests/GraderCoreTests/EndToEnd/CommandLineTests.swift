@@ -168,6 +168,27 @@ struct CommandLineTests {
         #expect(unknown.stderr.contains("no-such-thing"))
     }
 
+    @Test func verifyOfASolvedStarterSaysToPutTheStarterBack() throws {
+        // A learner who solved an exercise in a git clone of the course and runs `verify`.
+        let course = try course(solving: false)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "course"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            git.arguments = arguments
+            git.currentDirectoryURL = course.root
+            try git.run()
+            git.waitUntilExit()
+            try #require(git.terminationStatus == 0, "git \(arguments)")
+        }
+        let untouched = try run(["verify", "counter"], in: course)
+        #expect(untouched.status == 0, "\(untouched.stdout)")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
+        let solved = try run(["verify", "counter"], in: course)
+        #expect(solved.status == 1)
+        #expect(solved.stdout.contains("Exercises/00-fixtures/01-counter/Solution.swift is not the starter: it was changed since the course's last commit"), "\(solved.stdout)")
+        #expect(!solved.stdout.contains("add a case"), "no advice to the course's author")
+    }
+
     @Test func lessonsCheckAndShow() throws {
         let course = try course(solving: false)
         let lesson = try String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8)
