@@ -12,6 +12,8 @@ struct Batch: GraderSubcommand {
             Finished students are kept in DIR/journal.sqlite: run the same command again after an interruption \
             and only the others are graded. Writes DIR/report.json, DIR/gradebook.csv, feedback/ in Markdown and \
             HTML, junit.xml, gradescope/, exercism/ and summary.html (Docs/batch-formats.md). \
+            The feedback names the known bug (a mutant in the course's Mutants/) whose failures a student's \
+            exercise shares, with its hint; --no-known-bugs skips grading the mutants. \
             With --shard K/N, grades every N-th student (by identifier, from the K-th) into DIR/shard-K-of-N/.
             Exit status: 0 when the batch was graded, 2 when the grader could not run.
             """)
@@ -42,6 +44,9 @@ struct Batch: GraderSubcommand {
     @Option(help: ArgumentHelp("Grade only shard K of N (counted from 0), into DIR/shard-K-of-N/; `grader merge` combines the shards (Docs/batch.md).", valueName: "K/N"))
     var shard: String?
 
+    @Flag(name: .customLong("no-known-bugs"), help: "Do not grade the course's mutants to name, in each feedback, the known bug a student's failures match.")
+    var noKnownBugs = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let timeBudget, timeBudget <= 0 { throw ValidationError("--time-budget must be more than 0 seconds") }
@@ -68,7 +73,7 @@ struct Batch: GraderSubcommand {
             .standardizedFileURL
         if let shard { output.appendPathComponent(shard.folderName) }
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
-                                                 timeBudget: timeBudget, shard: shard))
+                                                 timeBudget: timeBudget, shard: shard, knownBugs: !noKnownBugs))
         let report = try batch.run(found.submissions, skipped: found.skipped, roster: roster) { event in
             // Plain lines, one per finished student: readable in a log, a CI run or a terminal.
             switch event {
@@ -77,6 +82,10 @@ struct Batch: GraderSubcommand {
                 FileHandle.standardError.write(Data("grading \(total - fromJournal) of \(total) students\(note)\n".utf8))
             case .finished(let progress):
                 FileHandle.standardError.write(Data((progress.line + "\n").utf8))
+            case .matchingKnownBugs(let mutants, let exercises):
+                FileHandle.standardError.write(Data("known bugs: grading \(mutants) mutant\(mutants == 1 ? "" : "s") of the \(exercises) exercise\(exercises == 1 ? "" : "s") students fail\n".utf8))
+            case .matchedKnownBugs(let students, let duration):
+                FileHandle.standardError.write(Data("known bugs: \(students) student\(students == 1 ? "'s" : "s'") failures match one (\(String(format: "%.1f", duration)) s)\n".utf8))
             }
         }
         let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
