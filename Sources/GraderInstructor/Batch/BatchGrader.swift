@@ -105,8 +105,9 @@ public final class BatchGrader: @unchecked Sendable {
         var graded: [StudentReport] = []
         for result in results { graded.append(try result.get()) }
 
+        let students = try namingKnownBugs(fromJournal + graded, events: events)
         let report = BatchReport(course: courseTitle, exercises: exercises,
-                                 students: Self.markingDuplicates(fromJournal + graded, starters: starterHash()),
+                                 students: Self.markingDuplicates(students, starters: starterHash()),
                                  missing: Self.missing(roster, everyone), skipped: skipped)
         try BatchOutputs.write(report, outputs: outputs, to: options.output)
         if let shard = options.shard {
@@ -194,7 +195,9 @@ public final class BatchGrader: @unchecked Sendable {
     }
 
     /// A hash of every file of the course that grading reads (the manifest, and each exercise's
-    /// folder but its learner files): a journal entry made with another course is stale.
+    /// folder but its learner files and its mutants): a journal entry made with another course is
+    /// stale. Mutants change no student's grade, and the known bugs are named anew by every batch,
+    /// so a hint edited does not grade the class again.
     func courseFingerprint() throws -> String {
         var material = Data()
         for exercise in exercises {
@@ -204,7 +207,7 @@ public final class BatchGrader: @unchecked Sendable {
             while let url = enumerator?.nextObject() as? URL {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
-                if !exercise.learnerFiles.contains(path) { paths.append(path) }
+                if !exercise.learnerFiles.contains(path), !path.hasPrefix("Mutants/") { paths.append(path) }
             }
             for path in paths.sorted() {
                 let content = FileManager.default.contents(atPath: exercise.directory.appendingPathComponent(path).path) ?? Data()
