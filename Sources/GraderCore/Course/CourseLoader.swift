@@ -236,6 +236,7 @@ public struct CourseLoader {
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
         exercise.equivalentMutants = file.equivalentMutants
+        exercise.casesHash = SHA256.hex(of: document.contents)
         return (exercise, problems)
     }
 
