@@ -11,11 +11,19 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
     case unknownExercise(String, suggestions: [String])
     case unknownLesson(String, lessons: [String])
     case io(String)
+    /// A command for the instructor's course was run in a student handout.
+    case instructorCourseNeeded(command: String)
+    /// A handout's reference binaries were built for another platform than this machine's.
+    case handoutPlatform(packedFor: String, machine: String)
+    /// `grader pack` cannot pack this course into that folder.
+    case packRefused(String)
 
     public var description: String {
         switch self {
         case .courseNotFound(let start):
             return "no grader.yml in \(start) or any folder above it. Run the grader from inside the course, or pass --course PATH."
+        case .courseInvalid(let problem) where problem.file == HandoutManifest.fileName:
+            return "\(problem)\nThis handout's manifest is damaged: ask your instructor for a fresh copy of the handout."
         case .courseInvalid(let problem):
             return "\(problem)\nFix grader.yml, then run `grader verify` to list every problem in the course."
         case .exerciseInvalid(let problems):
@@ -34,6 +42,14 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
             return "no lesson matches '\(name)'. The lessons are: \(lessons.joined(separator: ", "))."
         case .io(let message):
             return message
+        case .instructorCourseNeeded(let command):
+            return "`grader \(command)` needs the instructor's course: this folder is a student handout (\(HandoutManifest.fileName)), "
+                + "which has no references, mutants or hidden cases. Run it in the course the handout was packed from."
+        case .handoutPlatform(let packedFor, let machine):
+            return "this handout's reference binaries were built for \(packedFor), and this machine is \(machine). "
+                + "Ask your instructor for a handout packed for \(machine)."
+        case .packRefused(let reason):
+            return "cannot pack the handout: \(reason)"
         }
     }
 }

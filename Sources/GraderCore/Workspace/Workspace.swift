@@ -122,6 +122,9 @@ public final class Workspace: @unchecked Sendable {
         return report
     }
 
+    /// `handout.json` when the course is a student handout, else nil.
+    public var handout: HandoutManifest? { manifest.handout }
+
     /// The problems that concern the scope: all of them for the whole course, otherwise those of
     /// `grader.yml` and of the exercises named.
     public var relevantProblems: [CourseProblem] {
