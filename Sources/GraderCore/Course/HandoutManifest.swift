@@ -100,10 +100,20 @@ public struct HandoutManifest: Codable, Sendable, Equatable {
     ///
     /// JSON is YAML, so the file is read with the course's YAML reader: a damaged manifest is
     /// reported with its line, column and field like any course file.
-    /// - Throws: ``CourseProblem`` when the file cannot be read or says something impossible.
+    /// - Throws: ``CourseProblem`` when the file cannot be read or says something impossible,
+    ///   its message ending in what a student can do about it.
     static func load(root: URL) throws -> HandoutManifest? {
         let url = root.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try read(url)
+        } catch var problem as CourseProblem {
+            problem.message += ". This handout's manifest is damaged: ask your instructor for a fresh copy of the handout"
+            throw problem
+        }
+    }
+
+    private static func read(_ url: URL) throws -> HandoutManifest {
         let document = try YAMLDocument(contentsOf: url, displayPath: fileName)
         let manifest = try document.decode(HandoutManifest.self)
         if manifest.format != currentFormat {

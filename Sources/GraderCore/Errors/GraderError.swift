@@ -23,7 +23,7 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
         case .courseNotFound(let start):
             return "no grader.yml in \(start) or any folder above it. Run the grader from inside the course, or pass --course PATH."
         case .courseInvalid(let problem) where problem.file == HandoutManifest.fileName:
-            return "\(problem)\nThis handout's manifest is damaged: ask your instructor for a fresh copy of the handout."
+            return problem.description
         case .courseInvalid(let problem):
             return "\(problem)\nFix grader.yml, then run `grader verify` to list every problem in the course."
         case .exerciseInvalid(let problems):

@@ -133,6 +133,25 @@ struct HandoutPackerTests {
         #expect(!Self.secrets.contains { shown.stdout.contains($0) })
     }
 
+    @Test func aDamagedManifestAndAnotherPlatformAreReportedClearly() throws {
+        let handout = try PackedFixture.shared.get().copy()
+        let manifest = try String(contentsOf: handout.root.appendingPathComponent("handout.json"), encoding: .utf8)
+        try handout.write("handout.json", manifest.replacingOccurrences(of: "\"hidden_cases\" : 3", with: "\"hidden_cases\" : \"three\""))
+        let damaged = try handout.run(["list"])
+        #expect(damaged.status == 2)
+        let line = try #require(manifest.components(separatedBy: "\n").firstIndex { $0.contains("\"hidden_cases\" : 3") }) + 1
+        #expect(damaged.stderr.contains("handout.json:\(line):7: exercises[0].hidden_cases: expected a whole number"), "\(damaged.stderr)")
+        #expect(damaged.stderr.contains("ask your instructor for a fresh copy of the handout"))
+
+        let elsewhere = HandoutManifest.currentPlatform == "aarch64-linux" ? "x86_64-linux" : "aarch64-linux"
+        try handout.write("handout.json", manifest.replacingOccurrences(
+            of: "\"platform\" : \"\(HandoutManifest.currentPlatform)\"", with: "\"platform\" : \"\(elsewhere)\""))
+        try handout.solveWithReference()
+        let foreign = try handout.run(["check", "counter"])
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("this handout's reference binaries were built for \(elsewhere)"), "\(foreign.stderr)")
+    }
+
     @Test func anEditedCaseFileIsGradedWithAnotherHashAndAWarning() throws {
         let handout = try PackedFixture.shared.get().copy()
         try handout.solveWithReference()
