@@ -58,7 +58,7 @@ struct Batch: GraderSubcommand {
     }
 
     func perform() throws -> Int32 {
-        let workspace = try options.workspace()
+        let workspace = try options.instructorWorkspace(for: "batch")
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }

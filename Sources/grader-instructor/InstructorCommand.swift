@@ -8,7 +8,7 @@ struct InstructorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         // Named as students' and instructors' one command names it: `grader batch …`.
         commandName: "grader",
-        abstract: "The grader's commands for instructors: grade a class, merge shards.",
-        subcommands: [Batch.self, Merge.self]
+        abstract: "The grader's commands for instructors: grade a class, merge shards, pack the student handout.",
+        subcommands: [Batch.self, Merge.self, Pack.self]
     )
 }

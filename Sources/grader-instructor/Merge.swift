@@ -24,7 +24,7 @@ struct Merge: GraderSubcommand {
     var out: String
 
     func perform() throws -> Int32 {
-        let workspace = try options.workspace()
+        let workspace = try options.instructorWorkspace(for: "merge")
         let folders = shards.map(url)
         let report = try workspace.merger(output: url(out)).merge(folders)
         let summary = "\(report.summary.students) students from \(folders.count) shards, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(url(out).path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"

@@ -9,7 +9,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     let courseRoot: URL
     /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a batch.
     var compileTimeLimit: TimeInterval = 180
-    private let inFlight = KeyedLocks()
+    let inFlight = KeyedLocks()
 
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
         self.toolchain = toolchain
@@ -73,8 +73,11 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// Builds `inputs` into an app bundle holding `resources`, or returns the cached build.
     /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
     ///   whose `main.swift` has top-level code (lessons).
-    func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> BuildOutcome {
-        let (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
+    /// - Parameter runtime: how the binary gets the Swift runtime (``RuntimeLinkage``).
+    func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool,
+               runtime: RuntimeLinkage = .shared) throws -> BuildOutcome {
+        var (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
+        if runtime != .shared { material.append(Data("runtime \(runtime.rawValue)\n".utf8)) }
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
         // Two jobs with the same inputs at once (two students' identical files in a batch) build
@@ -100,7 +103,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             + commonFlags(parseAsLibrary: parseAsLibrary) + (objectGraph?.compileFlags ?? [])
         arguments += inputs.map(\.path)
         arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
-        arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? [])
+        arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? []) + runtime.linkFlags
         let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
 
         let outcome: BuildOutcome
@@ -189,14 +192,21 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             material.append(content)
             if !importsObjectGraph { importsObjectGraph = ObjectGraphRuntime.isImported(by: String(decoding: content, as: UTF8.self)) }
         }
+        material.append(resourceMaterial(resources))
+        let objectGraph = importsObjectGraph ? toolchain.objectGraph : nil
+        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
+        return (material, objectGraph)
+    }
+
+    /// The name and content of every file of `resources`, as bytes for a cache key.
+    func resourceMaterial(_ resources: BundleResources) -> Data {
+        var material = Data()
         for file in resources.resolved {
             let content = FileManager.default.contents(atPath: file.source.path) ?? Data()
             material.append(Data("resource \(file.path) \(content.count)\n".utf8))
             material.append(content)
         }
-        let objectGraph = importsObjectGraph ? toolchain.objectGraph : nil
-        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
-        return (material, objectGraph)
+        return material
     }
 
     private func linkArguments() -> [String] {
@@ -214,7 +224,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
     }
 
-    private func copyResources(from resources: BundleResources, into bundle: URL) throws {
+    func copyResources(from resources: BundleResources, into bundle: URL) throws {
         let fm = FileManager.default
         for file in resources.resolved {
             let destination = bundle.appendingPathComponent(file.path)
@@ -227,12 +237,12 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         }
     }
 
-    private struct StoredOutcome: Codable {
+    struct StoredOutcome: Codable {
         var diagnostics: [Diagnostic]?
     }
 
     /// Moves a finished build into the cache; a build of the same inputs by another job wins.
-    private func store(_ outcome: BuildOutcome, material: Data, staging: URL, entry: URL) throws {
+    func store(_ outcome: BuildOutcome, material: Data, staging: URL, entry: URL) throws {
         let stored: StoredOutcome
         switch outcome {
         case .built: stored = StoredOutcome(diagnostics: nil)
@@ -252,7 +262,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
 
     /// The cached outcome, after checking that the cached inputs are byte for byte ours, so that
     /// a hash collision can never hand one submission another's binary.
-    private func cachedOutcome(entry: URL, material: Data, key: String) -> BuildOutcome? {
+    func cachedOutcome(entry: URL, material: Data, key: String) -> BuildOutcome? {
         guard let stored = FileManager.default.contents(atPath: entry.appendingPathComponent("inputs").path),
               stored == material,
               let outcomeData = FileManager.default.contents(atPath: entry.appendingPathComponent("outcome.json").path),

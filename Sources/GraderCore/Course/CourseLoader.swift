@@ -67,6 +67,7 @@ public struct CourseLoader {
         var manifest = CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
                                       points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
         manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
+        manifest.handout = try HandoutManifest.load(root: root)
         return manifest
     }
 
@@ -82,7 +83,8 @@ public struct CourseLoader {
             let result: (exercise: Exercise?, problems: [CourseProblem])
             do {
                 result = try loadExercise(directory: entry.directory, lessonID: entry.lessonID, slug: entry.slug,
-                                          defaults: manifest.limits, points: manifest.points)
+                                          defaults: manifest.limits, points: manifest.points,
+                                          handout: manifest.handout.map { (manifest.root, $0) })
             } catch let problem as CourseProblem {
                 result = (nil, [problem])
             } catch {
@@ -108,8 +110,10 @@ public struct CourseLoader {
     }
 
     /// Loads one exercise folder; returns the exercise and the problems found in it.
+    /// - Parameter handout: the handout's root and manifest when the course is a student handout.
     func loadExercise(
-        directory: URL, lessonID: String, slug: String, defaults: Limits, points: Int
+        directory: URL, lessonID: String, slug: String, defaults: Limits, points: Int,
+        handout: (root: URL, manifest: HandoutManifest)? = nil
     ) throws -> (Exercise, [CourseProblem]) {
         let displayPath = "Exercises/\(lessonID)/\(slug)"
         let document = try YAMLDocument(contentsOf: directory.appendingPathComponent("exercise.yml"),
@@ -210,7 +214,10 @@ public struct CourseLoader {
                                                                seed: explore.seed)
             cases.append(exploration)
         }
-        let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
+        let handoutEntry = handout.flatMap { $0.manifest.entry("\(lessonID)/\(slug)") }
+        let (learnerFiles, fileProblems) = handout == nil
+            ? learnerFiles(in: directory, displayPath: displayPath)
+            : handoutLearnerFiles(handoutEntry, in: directory, displayPath: displayPath)
         problems += fileProblems
         let sharedFolder = directory.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources")
@@ -236,6 +243,13 @@ public struct CourseLoader {
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
         exercise.equivalentMutants = file.equivalentMutants
+        exercise.casesHash = SHA256.hex(of: document.contents)
+        if let handout, let handoutEntry {
+            exercise.shippedReference = ShippedReference(
+                binary: handout.root.appendingPathComponent(handoutEntry.referenceBinary), hash: handoutEntry.referenceHash,
+                platform: handout.manifest.platform)
+            exercise.withheldCases = handoutEntry.hiddenCases
+        }
         return (exercise, problems)
     }
 
@@ -406,6 +420,24 @@ public struct CourseLoader {
             problems.append(CourseProblem(file: "\(displayPath)/Reference",
                                           message: "no reference implementation: add the reference's .swift files here"))
         }
+        return (names, problems + statementAndStarterProblems(names, in: directory, displayPath: displayPath))
+    }
+
+    /// A handout's exercise has no `Reference/`: its learner files are those `handout.json` lists.
+    private func handoutLearnerFiles(_ entry: HandoutManifest.Entry?, in directory: URL, displayPath: String)
+        -> ([String], [CourseProblem])
+    {
+        guard let entry else {
+            return ([], [CourseProblem(file: HandoutManifest.fileName,
+                                       message: "lists no exercise \(displayPath): ask your instructor for a fresh copy of the handout")])
+        }
+        return (entry.learnerFiles, statementAndStarterProblems(entry.learnerFiles, in: directory, displayPath: displayPath))
+    }
+
+    /// A missing driver, statement or starter file.
+    private func statementAndStarterProblems(_ names: [String], in directory: URL, displayPath: String) -> [CourseProblem] {
+        let fm = FileManager.default
+        var problems: [CourseProblem] = []
         if !fm.fileExists(atPath: directory.appendingPathComponent("Driver.swift").path) {
             problems.append(CourseProblem(file: "\(displayPath)/Driver.swift", message: "missing: every exercise needs a driver"))
         }
@@ -416,6 +448,6 @@ public struct CourseLoader {
             problems.append(CourseProblem(file: "\(displayPath)/\(name)",
                                           message: "missing: the starter file for Reference/\(name)"))
         }
-        return (names, problems)
+        return problems
     }
 }

@@ -15,6 +15,8 @@ public struct CourseManifest: Sendable {
     public var lessons: [LessonEntry]
     /// What is wrong with `grader.yml` (a lesson listed twice, an exercise with no `exercise.yml`).
     public var problems: [CourseProblem]
+    /// `handout.json` when the course is a student handout (`grader pack --student`), else nil.
+    public var handout: HandoutManifest?
 
     /// Every exercise, in course order.
     public var exercises: [ExerciseEntry] { lessons.flatMap(\.exercises) }

@@ -11,6 +11,8 @@ struct YAMLDocument {
     /// The path shown in problems, relative to the course root.
     let displayPath: String
     let root: Node
+    /// The file's bytes exactly as parsed, for the hash a result records of its cases.
+    let contents: Data
 
     /// Reads and parses a YAML file.
     /// - Throws: ``CourseProblem`` when the file is missing or is not valid YAML.
@@ -18,7 +20,9 @@ struct YAMLDocument {
         self.displayPath = displayPath
         let text: String
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            contents = try Data(contentsOf: url)
+            guard let decoded = String(data: contents, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
+            text = decoded
         } catch {
             throw CourseProblem(file: displayPath, message: "cannot read the file (\(Self.reason(error))); check that it exists and is UTF-8 text")
         }

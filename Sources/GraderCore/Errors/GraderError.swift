@@ -14,11 +14,19 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
     case severalExercises(String, candidates: [String])
     case noExerciseHere(String)
     case io(String)
+    /// A command for the instructor's course was run in a student handout.
+    case instructorCourseNeeded(command: String)
+    /// A handout's reference binaries were built for another platform than this machine's.
+    case handoutPlatform(packedFor: String, machine: String)
+    /// `grader pack` cannot pack this course into that folder.
+    case packRefused(String)
 
     public var description: String {
         switch self {
         case .courseNotFound(let start):
             return "no grader.yml in \(start) or any folder above it. Run the grader from inside the course, or pass --course PATH."
+        case .courseInvalid(let problem) where problem.file == HandoutManifest.fileName:
+            return problem.description
         case .courseInvalid(let problem):
             return "\(problem)\nFix grader.yml, then run `grader verify` to list every problem in the course."
         case .exerciseInvalid(let problems):
@@ -41,6 +49,14 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
             return "\(folder) is not inside an exercise's folder. Name an exercise (`grader list` shows them), or run the command inside its folder."
         case .io(let message):
             return message
+        case .instructorCourseNeeded(let command):
+            return "`grader \(command)` needs the instructor's course: this folder is a student handout (\(HandoutManifest.fileName)), "
+                + "which has no references, mutants or hidden cases. Run it in the course the handout was packed from."
+        case .handoutPlatform(let packedFor, let machine):
+            return "this handout's reference binaries were built for \(packedFor), and this machine is \(machine). "
+                + "Ask your instructor for a handout packed for \(machine)."
+        case .packRefused(let reason):
+            return "cannot pack the handout: \(reason)"
         }
     }
 }

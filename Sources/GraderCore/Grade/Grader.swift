@@ -98,7 +98,7 @@ public final class Grader: @unchecked Sendable {
             return job.exercise.cases.contains(where: \.needsReference)
         }.map { jobs[$0].exercise })
         let referenceBuilds = try pool.map(exercisesNeedingReference) { exercise -> Result<BuildOutcome, Error> in
-            Result { try self.builder.build(exercise: exercise, sources: exercise.referenceSources) }
+            Result { try self.builder.buildReference(of: exercise) }
         }.map { try $0.get() }
         var referenceByExercise: [String: AppBundle] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
@@ -164,7 +164,7 @@ public final class Grader: @unchecked Sendable {
         attempt.referenceWitness = { [self] instance in
             // Built on demand when no case needed it: asked for only after a learner's fault.
             let bundle = referenceBundle ?? {
-                if case .built(let built)? = try? self.builder.build(exercise: exercise, sources: exercise.referenceSources) { return built }
+                if case .built(let built)? = try? self.builder.buildReference(of: exercise) { return built }
                 return nil
             }()
             return bundle.flatMap { try? self.references.run(exercise, $0, instance).get() }

@@ -8,8 +8,8 @@ public struct RunReport: Codable, Sendable {
     /// The report format's version; a change that breaks readers increments it.
     public var schema = 1
     /// Additions since the schema's first form that readers may rely on: 2 adds each failure's
-    /// steps as objects (`action`, `actions`) beside their text.
-    public var revision = 3
+    /// steps as objects (`action`, `actions`) beside their text; 4 each exercise's `cases_hash`.
+    public var revision = 4
     public var course: String
     public var exercises: [ExerciseResult]
     public var summary: Summary

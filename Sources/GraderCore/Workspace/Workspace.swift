@@ -108,6 +108,23 @@ public final class Workspace: @unchecked Sendable {
         return report
     }
 
+    /// `handout.json` when the course is a student handout, else nil.
+    public var handout: HandoutManifest? { manifest.handout }
+
+    /// Packs the whole course as a student handout into `destination` (`grader pack --student`),
+    /// building the references `jobs` at a time.
+    /// - Parameter force: replace what `destination` holds.
+    /// - Throws: ``GraderError`` when the course is a handout itself or has problems, or the
+    ///   destination or a reference cannot be used.
+    public func packStudentHandout(into destination: URL, force: Bool, jobs: Int = GraderOptions.defaultJobs) throws -> HandoutSummary {
+        if handout != nil { throw GraderError.instructorCourseNeeded(command: "pack") }
+        guard scope.isWholeCourse, problems.isEmpty else {
+            throw GraderError.packRefused("the course has problems; fix them first (`grader verify` lists them all):\n"
+                + problems.map(\.description).joined(separator: "\n"))
+        }
+        return try HandoutPacker(course: course, engine: workbench.engine, jobs: jobs).pack(into: destination, force: force)
+    }
+
     /// The problems that concern the scope: all of them for the whole course, otherwise those of
     /// `grader.yml` and of the exercises named.
     public var relevantProblems: [CourseProblem] {

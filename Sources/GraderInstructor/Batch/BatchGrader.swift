@@ -83,7 +83,7 @@ public final class BatchGrader: @unchecked Sendable {
             // Every reference once, before any student: students graded at the same moment
             // would otherwise each compile it.
             _ = grader.pool.map(exercises) { exercise in
-                try? self.grader.builder.build(exercise: exercise, sources: exercise.referenceSources)
+                try? self.grader.builder.buildReference(of: exercise)
             }
         }
         let started = Date()

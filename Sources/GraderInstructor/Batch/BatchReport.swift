@@ -6,8 +6,9 @@ import GraderCore
 public struct BatchReport: Codable, Sendable {
     /// A change that breaks readers increments it.
     public var schema = 1
-    /// Keys added without breaking readers increment it: 2 adds each student's `known_bugs`.
-    public var revision = 2
+    /// Keys added without breaking readers increment it: 2 adds each student's `known_bugs`, 3
+    /// each exercise's `cases_hash`.
+    public var revision = 3
     /// Always `batch`, so that a reader can tell it from `grader check`'s report.
     public var kind = "batch"
     public var course: String
