@@ -12,12 +12,12 @@ struct AppContainer {
 
     static let layout = ["Documents", "Library/Caches", "Library/Preferences", "Library/Application Support", "tmp"]
 
-    /// Empties the home's app folders and the user defaults the last case left.
+    /// Empties the home's app folders and the user defaults the last case left. Registered
+    /// defaults stay: Foundation on Linux has no way to unregister them in a process.
     static func fresh(suites: [String]) -> AppContainer {
         let home = URL(fileURLWithPath: NSHomeDirectory())
         let defaults = UserDefaults.standard
         for key in defaults.dictionaryRepresentation().keys { defaults.removeObject(forKey: key) }
-        defaults.setVolatileDomain([:], forName: UserDefaults.registrationDomain)
         for suite in suites {
             UserDefaults.standard.removePersistentDomain(forName: suite)
         }

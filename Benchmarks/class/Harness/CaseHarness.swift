@@ -48,8 +48,9 @@ enum CaseHarness {
             default:
                 let (outcome, printed) = call(operations, step)
                 let where_ = "step \(index + 1) (\(step.action))"
-                if recordPath != nil, step.expectation.kind == "reference" {
-                    observed["step \(index)"] = outcome.json
+                if recordPath != nil {
+                    // A reference run records; the verification run after it judges.
+                    if step.expectation.kind == "reference" { observed["step \(index)"] = outcome.json }
                     continue
                 }
                 if let problem = step.expectation.judge(outcome, options: step.options(typed: operations.typedNumbers)) {
@@ -65,8 +66,8 @@ enum CaseHarness {
         }
         for (index, check) in spec.container.enumerated() {
             let observation = container.observe(check)
-            if recordPath != nil, check.comparesWithReference {
-                observed["check \(index)"] = observation.tagged
+            if recordPath != nil {
+                if check.comparesWithReference { observed["check \(index)"] = observation.tagged }
                 continue
             }
             if let problem = check.judge(observation) {
