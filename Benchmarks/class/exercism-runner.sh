@@ -4,11 +4,12 @@
 # parsed into results.json), for every student × exercise. Benchmarks/class.sh times it beside
 # `grader batch`; Benchmarks/README.md (class.sh) says what it checks less than the grader.
 #
-#   exercism-runner.sh prepare COURSE PACKAGES [--lessons L1,L2] [--exercises a,b]
+#   exercism-runner.sh prepare COURSE PACKAGES [--lessons L1,L2] [--exercises a,b] [--sources DIR]
 #       generates one package per exercise into PACKAGES (exercism_packages.py), resolves and
 #       builds each with its reference in, puts the app's resources where Bundle.main finds
 #       them, runs the reference twice to record the values the grader would compare with the
-#       reference's, and runs it once more, which must pass every test
+#       reference's, and runs it again until it passes every test (a step the reference fails
+#       in one process is left unchecked and counted in PACKAGES/coverage.json)
 #   exercism-runner.sh grade PACKAGES OUT JOBS STUDENT_DIR...
 #       for each student (JOBS students at once), for each package: a fresh copy of the prebuilt
 #       package, the student's Exercises/LESSON/EXERCISE/Solution.swift in it (the starter when
