@@ -127,7 +127,7 @@ struct BookPages {
         html.append("<p>In the course's folder:</p>")
         html.append(BookMarkdown.code(ReaderMarkdown.CodeBlock(language: "sh", lines: [Self.checkCommand(exercise)], label: nil, line: 1)))
         if !exercise.hints.isEmpty {
-            html.append("<p>Stuck? <code>swift run grader hint \(Markup.html(exercise.shortName))</code> shows a hint each time you run it (\(count(exercise.hints.count, "hint")) in all).</p>")
+            html.append("<p>Stuck? <code>swift run grader hint \(Markup.html(exercise.shortName))</code> shows one more hint each time you run it.</p>")
         }
         content.body = html.joined(separator: "\n")
         return content

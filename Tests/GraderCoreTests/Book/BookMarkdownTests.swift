@@ -39,12 +39,16 @@ struct BookMarkdownTests {
         let course = try TemporaryCourse.fixture()
         try course.write("Lessons/images/diagram.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         try course.write("Exercises/00-fixtures/01-counter/Reference/secret.png", "not shown")
+        try FileManager.default.createSymbolicLink(atPath: course.root.appendingPathComponent("Lessons/images/outside.png").path,
+                                                   withDestinationPath: course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/secret.png").path)
         let (html, media, _) = try render("""
             ![The diagram](images/diagram.svg) and ![gone](images/none.png) and \
-            ![reference](../Exercises/00-fixtures/01-counter/Reference/secret.png) and ![web](https://example.org/a.png)
+            ![reference](../Exercises/00-fixtures/01-counter/Reference/secret.png) and ![web](https://example.org/a.png) \
+            and ![linked](images/outside.png)
             """, in: course)
         #expect(html.contains("<img src=\"../media/Lessons/images/diagram.svg\" alt=\"The diagram\">"))
         #expect(html.contains("<span class=\"unlinked\">gone</span>") && html.contains("<span class=\"unlinked\">reference</span>"))
+        #expect(html.contains("<span class=\"unlinked\">linked</span>"), "a symbolic link could lead anywhere")
         #expect(html.contains("<a href=\"https://example.org/a.png\" class=\"external\">web</a>"), "an offline book fetches nothing")
         #expect(media.files == ["Lessons/images/diagram.svg"])
     }

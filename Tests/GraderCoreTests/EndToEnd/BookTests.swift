@@ -203,14 +203,18 @@ struct BookTests {
         let line = lesson.components(separatedBy: "\n").firstIndex { $0 == "```swift isolated" }! + 1
         let exercise = try String(contentsOf: course.root.appendingPathComponent("Exercises/00-fixtures/03-documents/exercise.yml"), encoding: .utf8)
         try course.write("Exercises/00-fixtures/03-documents/exercise.yml", exercise.replacingOccurrences(of: "summary:", with: "sumary:"))
+        // A statement that is not UTF-8: the exercise loads, its page cannot show the statement.
+        try Data([0x23, 0x20, 0xC3, 0x28, 0xFF]).write(to: course.root.appendingPathComponent("Exercises/00-fixtures/02-sandbox-probe/README.md"))
         let out = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try book(course.root, out: out)
         #expect(result.status == 1)
         #expect(result.stderr.contains("book: Lessons/00-fixtures.md:\(line): unknown mark 'isolatd'"), "\(result.stderr)")
         #expect(result.stderr.contains("book: Exercises/00-fixtures/03-documents/exercise.yml:"))
-        #expect(result.stdout.contains("(2 problems above)"))
+        #expect(result.stderr.contains("book: Exercises/00-fixtures/02-sandbox-probe/README.md: cannot be read"))
+        #expect(result.stdout.contains("(3 problems above)"))
         let site = try BookSite(out)
+        #expect(try site.text("exercises/00-fixtures/02-sandbox-probe.html").contains("The statement could not be read."))
         let text = try site.text("lessons/00-fixtures.html")
         #expect(text.contains("This lesson could not be shown") && text.contains("unknown mark 'isolatd'"))
         #expect(!exists(out, "exercises/00-fixtures/03-documents.html"), "an exercise the course cannot load is left out")
