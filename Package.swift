@@ -6,8 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "grader", targets: ["grader"]),
-        // `grader batch`, `merge` and `pack` for instructors: apart from the grader, so that students'
-        // first build does not compile them nor their archive and CSV libraries (`grader batch`
+        // `grader batch`, `merge`, `pack` and `book` for instructors: apart from the grader, so that students'
+        // first build does not compile them nor their archive, CSV and Markdown libraries (`grader batch`
         // runs this one, building it on first use; Benchmarks/README.md measures both builds).
         .executable(name: "grader-instructor", targets: ["grader-instructor"]),
         // Mutants of the references for `grader verify --mutants`: apart from the grader, so that
