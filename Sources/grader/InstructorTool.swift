@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import GraderCore
 
-/// `grader batch`, `merge` and `pack` live in `grader-instructor`, a second executable that only
-/// instructors build (its archive and CSV libraries would add seconds to every student's first
+/// `grader batch`, `merge`, `pack` and `book` live in `grader-instructor`, a second executable that
+/// only instructors build (its archive, CSV and Markdown libraries would add seconds to every student's first
 /// build). These commands run it with the same arguments, building it on first use.
 enum InstructorTool {
     static let product = "grader-instructor"
@@ -89,4 +89,16 @@ struct Pack: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws { try InstructorTool.run("pack", arguments) }
+}
+
+/// `grader book …`: runs `grader-instructor book …` (Docs/book.md), which alone builds Ink.
+struct Book: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the lessons and exercise statements as a website that works offline (Docs/book.md).",
+        discussion: "Runs grader-instructor, which is built on first use. `grader book --help` shows its options.")
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+
+    func run() throws { try InstructorTool.run("book", arguments) }
 }
