@@ -51,6 +51,8 @@ struct CaseLauncher: CaseLaunching {
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
     {
         var answeredBeforeKill: Double?
+        // The case's total time, over all its launches, on top of each launch's own.
+        let caseDeadline = Date().addingTimeInterval(exercise.limits.caseTimeLimit)
         let container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
             ?? AppContainer.create(in: workDirectory)
         defer { container.remove() }
@@ -64,7 +66,8 @@ struct CaseLauncher: CaseLaunching {
             let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
                                        environment: testCase.environment,
-                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil)
+                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil,
+                                       caseDeadline: caseDeadline)
             session = fresh
             if timed { _ = fresh.waitUntilReady() }
             return fresh
