@@ -47,6 +47,9 @@ public final class Grader: @unchecked Sendable {
 
     package var pool: WorkPool { WorkPool(jobs: options.jobs) }
 
+    /// The limits this machine does not enforce, and why (none for a grader without a sandbox).
+    public var unenforcedLimits: [UnenforcedLimit] { workbench?.launcher.sandbox.unenforcedLimits ?? [] }
+
     /// A build of one variant of one exercise.
     package struct Job {
         package var exercise: Exercise

@@ -60,6 +60,9 @@ public final class Workspace: @unchecked Sendable {
                          executable: executable)
     }
 
+    /// The limits this machine does not enforce, and why: every report lists them.
+    public var unenforcedLimits: [UnenforcedLimit] { workbench.launcher.sandbox.unenforcedLimits }
+
     /// The scope's exercises that loaded, in the scope's order.
     public var exercises: [Exercise] {
         let loaded = Dictionary(course.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -95,6 +98,7 @@ public final class Workspace: @unchecked Sendable {
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
             .verify(exercises, lessons: lessons, problems: relevantProblems)
+        report.unenforcedLimits = unenforcedLimits
         if let mutants {
             let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
             guard FileManager.default.isExecutableFile(atPath: tool.path) else {

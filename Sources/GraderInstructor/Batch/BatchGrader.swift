@@ -105,9 +105,10 @@ public final class BatchGrader: @unchecked Sendable {
         var graded: [StudentReport] = []
         for result in results { graded.append(try result.get()) }
 
-        let report = BatchReport(course: courseTitle, exercises: exercises,
+        var report = BatchReport(course: courseTitle, exercises: exercises,
                                  students: Self.markingDuplicates(fromJournal + graded, starters: starterHash()),
                                  missing: Self.missing(roster, everyone), skipped: skipped)
+        report.unenforcedLimits = grader.unenforcedLimits
         try BatchOutputs.write(report, outputs: outputs, to: options.output)
         if let shard = options.shard {
             try ShardManifest(shard: shard, course: courseTitle, courseHash: courseHash, students: everyone.map(\.id),

@@ -30,7 +30,21 @@ struct HostileSubmissionTests {
     /// Grades with an attack written for the course it is graded in (which knows its paths).
     static func grade(_ attackOn: (TemporaryCourse) -> String, limits: String = Self.limits, caseSteps: Int = 3) throws -> Graded {
         let course = try TemporaryCourse.fixture()
-        let attack = attackOn(course)
+        try write(attackOn(course), into: course, limits: limits, caseSteps: caseSteps)
+        let workspace = try GradingHarness.workspace(course)
+        #expect(workspace.problems.isEmpty, "\(workspace.problems)")
+        let exercise = try requireExercise("counter", in: workspace)
+        let result = try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0]
+        let hostile = try #require(result.cases.first { $0.name == "hostile" })
+        let groups = workspace.workbench.launcher.sandbox.resources.runDirectories.values.flatMap {
+            (try? FileManager.default.contentsOfDirectory(atPath: $0.path))?.filter { $0.hasPrefix("launch-") } ?? []
+        }
+        let containers = (try? FileManager.default.contentsOfDirectory(atPath: workspace.workbench.containersDirectory.path)) ?? []
+        return Graded(result: result, hostile: hostile, leftCgroups: groups, leftContainers: containers)
+    }
+
+    /// Writes the counter exercise with its attack and limits into `course`.
+    static func write(_ attack: String, into course: TemporaryCourse, limits: String = Self.limits, caseSteps: Int = 3) throws {
         let folder = "Exercises/00-fixtures/01-counter"
         let steps = Array(repeating: "      - call: increment\n        args: {by: 7}\n      - relaunch\n", count: caseSteps).joined()
         try course.write("\(folder)/exercise.yml", """
@@ -67,16 +81,6 @@ struct HostileSubmissionTests {
             of: "guard step >= 0 else { throw CounterError.negative }",
             with: "guard step >= 0 else { throw CounterError.negative }\n        if step == 7 { try Hostile.attack() }")
             + "\nenum Hostile {\n    static func attack() throws {\n\(attack)\n    }\n}\n")
-        let workspace = try GradingHarness.workspace(course)
-        #expect(workspace.problems.isEmpty, "\(workspace.problems)")
-        let exercise = try requireExercise("counter", in: workspace)
-        let result = try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0]
-        let hostile = try #require(result.cases.first { $0.name == "hostile" })
-        let groups = workspace.workbench.launcher.sandbox.resources.runDirectories.values.flatMap {
-            (try? FileManager.default.contentsOfDirectory(atPath: $0.path))?.filter { $0.hasPrefix("launch-") } ?? []
-        }
-        let containers = (try? FileManager.default.contentsOfDirectory(atPath: workspace.workbench.containersDirectory.path)) ?? []
-        return Graded(result: result, hostile: hostile, leftCgroups: groups, leftContainers: containers)
     }
 
     /// The other four cases passed, and nothing was left behind.
@@ -121,6 +125,30 @@ struct HostileSubmissionTests {
         #expect(graded.hostile.failure?.message.hasPrefix("the app exceeded the limit of 48 processes") == true)
         Self.expectIntact(graded)
         #expect(try Self.processes("bomb | bomb").isEmpty && Self.processes("sleep 4201").isEmpty)
+    }
+
+    @Test func withoutCgroupsEveryReportSaysWhichLimitsWereNotEnforced() throws {
+        // GRADER_CGROUPS=off makes the grader act as on a machine without cgroups, and both
+        // reports say what that leaves unbounded. (No bomb here: without a process limit it
+        // would take the machine's PIDs until the launch's time limit, for everyone on it.)
+        let course = try TemporaryCourse.fixture()
+        try Self.write("        Thread.sleep(forTimeInterval: 0.01)", into: course, caseSteps: 1)
+        let off = ["GRADER_CGROUPS": "off"]
+        let terminal = try GraderProcess.run(["check", "counter", "--no-cache"], in: course.root, environment: off)
+        #expect(terminal.status == 0, "\(terminal.stdout)\(terminal.stderr)")
+        #expect(terminal.stdout.contains("limits not enforced on this machine:\n  processes: cgroups are turned off (GRADER_CGROUPS=off)"))
+        #expect(terminal.stdout.contains("  total_memory: cgroups are turned off"))
+        let json = try GraderProcess.run(["check", "counter", "--format", "json"], in: course.root, environment: off)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["revision"] as? Int == 4)
+        let unenforced = try #require(report["unenforced_limits"] as? [[String: String]])
+        #expect(unenforced.map { $0["resource"] } == ["processes", "total_memory", "cpus"])
+        // With cgroups, the same run lists nothing.
+        if Self.cgroups {
+            let enforced = try GraderProcess.run(["check", "counter", "--format", "json"], in: course.root)
+            let all = try #require(try JSONSerialization.jsonObject(with: Data(enforced.stdout.utf8)) as? [String: Any])
+            #expect((all["unenforced_limits"] as? [Any])?.isEmpty == true)
+        }
     }
 
     @Test(.enabled(if: cgroups, "needs a memory cgroup, which this machine does not give the grader"))
