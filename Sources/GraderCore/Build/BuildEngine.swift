@@ -7,8 +7,11 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     let cacheDirectory: URL
     let moduleCache: URL
     let courseRoot: URL
-    /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a batch.
+    /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a
+    /// batch; it ends every process the compiler started when it runs in ``compilerSandbox``.
     var compileTimeLimit: TimeInterval = 180
+    /// Where the compiler runs on learners' files: nil runs it unconfined.
+    var compilerSandbox: CompilerSandbox?
     private let inFlight = KeyedLocks()
 
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
@@ -101,7 +104,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         arguments += inputs.map(\.path)
         arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
         arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? [])
-        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
+        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [staging], scratch: scratch)
 
         let outcome: BuildOutcome
         if timedOut {
@@ -111,7 +114,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             try copyResources(from: resources, into: bundle)
             outcome = .built(AppBundle(directory: entry.appendingPathComponent("App.app"), key: key))
         } else {
-            var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+            var diagnostics = Diagnostic.parse(output, displayPath: displayPath, readable: inputs)
             if !diagnostics.contains(where: { $0.severity == .error }) {
                 let tail = output.split(separator: "\n").suffix(20).joined(separator: "\n")
                 diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
@@ -138,8 +141,8 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
             + ((try? keyMaterial(inputs: inputs, resources: BundleResources(), parseAsLibrary: false))?.objectGraph?.compileFlags ?? [])
             + inputs.map(\.path)
-        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
-        var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [scratch], scratch: scratch)
+        var diagnostics = Diagnostic.parse(output, displayPath: displayPath, readable: inputs)
         if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
                                           message: timedOut ? "the compiler did not finish in time" : output))
@@ -147,15 +150,21 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
     }
 
-    /// Runs `swiftc` with a wall-clock limit; returns whether it timed out, how it ended and
-    /// everything it printed.
-    private func runCompiler(_ arguments: [String], scratch: URL) throws
+    /// Runs `swiftc` with a wall-clock limit, in the compiler's sandbox when there is one,
+    /// reading `inputs` and writing `writable` and the module cache; returns whether it timed
+    /// out, how it ended and everything it printed.
+    private func runCompiler(_ arguments: [String], inputs: [URL], writable: [URL], scratch: URL) throws
         -> (timedOut: Bool, termination: Termination?, output: String)
     {
-        var environment = ProcessInfo.processInfo.environment
         // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
-        environment["TMPDIR"] = scratch.path
-        return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
+        guard let compilerSandbox else {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = scratch.path
+            return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
+        }
+        let command = compilerSandbox.command(swiftc: toolchain.swiftc, arguments: arguments, inputs: inputs,
+                                              writable: writable + [moduleCache], temporary: scratch)
+        return try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: compileTimeLimit)
     }
 
     /// What brings a build nearer the floor (measured in `Benchmarks/README.md`): one frontend

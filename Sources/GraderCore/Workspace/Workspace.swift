@@ -55,6 +55,7 @@ public final class Workspace: @unchecked Sendable {
         let toolchain = try Toolchain.locate(executable: executable)
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
+        engine.compilerSandbox = CompilerSandbox(bwrap: sandbox.bwrap, readOnly: CompilerSandbox.readOnlyFolders(for: toolchain))
         let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
         return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench,
                          executable: executable)
