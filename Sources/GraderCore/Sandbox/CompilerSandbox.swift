@@ -35,8 +35,13 @@ struct CompilerSandbox: Sendable {
         return folders.filter { !$0.hasPrefix("/usr/") && FileManager.default.fileExists(atPath: $0) && seen.insert($0).inserted }
     }
 
-    /// The command that runs `swiftc arguments` on `inputs`, writing only into `writable`.
-    func command(swiftc: URL, arguments: [String], inputs: [URL], writable: [URL], temporary: URL)
+    /// The compiler's working folder inside the sandbox, where its inputs are.
+    static let sourceRoot = "/course"
+
+    /// The command that runs `swiftc arguments` on `inputs`, each placed read-only at the
+    /// relative path it is shown as (from ``sourceRoot``, where the compiler runs), writing only
+    /// into `writable`.
+    func command(swiftc: URL, arguments: [String], inputs: [(file: URL, shownAs: String)], writable: [URL], temporary: URL)
         -> (executable: String, arguments: [String])
     {
         // Started by its own name: `swiftc` is a link to the driver, which reads its mode from it.
@@ -49,11 +54,11 @@ struct CompilerSandbox: Sendable {
                 command += ["--ro-bind", top, top]
             }
         }
-        command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+        command += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", Self.sourceRoot]
         for folder in readOnly { command += ["--ro-bind", folder, folder] }
-        for input in inputs { command += ["--ro-bind", input.path, input.path] }
+        for input in inputs { command += ["--ro-bind", input.file.path, "\(Self.sourceRoot)/\(input.shownAs)"] }
         for folder in writable { command += ["--bind", folder.path, folder.path] }
-        command += ["--chdir", temporary.path, "--clearenv",
+        command += ["--chdir", Self.sourceRoot, "--clearenv",
                     "--setenv", "PATH", "\(compiler.deletingLastPathComponent().path):/usr/bin:/bin",
                     "--setenv", "TMPDIR", temporary.path, "--setenv", "HOME", temporary.path,
                     compiler.path]

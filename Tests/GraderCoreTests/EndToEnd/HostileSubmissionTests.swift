@@ -222,10 +222,54 @@ struct HostileSubmissionTests {
         #expect(try Self.processes("daemon-4207").isEmpty)
     }
 
+    @Test func aCrashPointsAtTheLearnersOwnFile() throws {
+        let graded = try Self.grade("        preconditionFailure(\"at \\(#file)\")")
+        let failure = try #require(graded.hostile.failure)
+        #expect(failure.kind == .crashed)
+        #expect(failure.message.contains("App/Solution.swift:"), "\(failure.message)")
+        #expect(failure.message.contains("at Exercises/00-fixtures/01-counter/Solution.swift"), "#file is the course's path")
+        #expect(!failure.stderr.contains("/tmp/course-") && !failure.stderr.contains(GradingHarness.workDirectory.path))
+        Self.expectIntact(graded)
+    }
+
     @Test func exitingWithZeroMidCaseIsReportedAsAnExit() throws {
         let graded = try Self.grade("        exit(0)")
         #expect(graded.hostile.failure?.kind == .exited)
         #expect(graded.hostile.failure?.message.hasPrefix("the app exited with status 0 before answering") == true)
+        Self.expectIntact(graded)
+    }
+
+    @Test func referencesOtherFilesAndTheHostsLayoutAreOutOfReach() throws {
+        // The attack looks for the course's files and the grader's (other students' builds) at
+        // their host paths, and for those paths in what the sandbox and its own binary show.
+        // The paths travel reversed, so that the binary holds them only if the build put them there.
+        func reversed(_ text: String) -> String { String(text.reversed()) }
+        let work = GradingHarness.workDirectory.path
+        // The grader's own sources, which the prebuilt runtime's debug information would name.
+        let package = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().path
+        let graded = try Self.grade { course in
+            let root = course.root.path
+            return """
+                func path(_ reversed: String) -> String { String(reversed.reversed()) }
+                var leaks: [String] = []
+                for reversed in ["\(reversed(root + "/Exercises/00-fixtures/01-counter/Reference/Solution.swift"))", "\(reversed(root + "/grader.yml"))", "\(reversed(work))"] {
+                    if FileManager.default.fileExists(atPath: path(reversed)) { leaks.append("can see " + path(reversed)) }
+                }
+                if #filePath != "Exercises/00-fixtures/01-counter/Solution.swift" { leaks.append("#filePath is " + #filePath) }
+                let binary = (try? Data(contentsOf: URL(fileURLWithPath: Bundle.main.executablePath!))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                var shown = ["#filePath": #filePath, "#file": #file, "the binary": binary]
+                for file in ["/proc/self/mountinfo", "/proc/1/cmdline", "/proc/self/environ", "/proc/self/cgroup"] {
+                    shown[file] = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                }
+                for (name, text) in shown {
+                    for reversed in ["\(reversed(root))", "\(reversed(work))", "/redarg./", "\(reversed(package + "/"))"] where text.contains(path(reversed)) {
+                        leaks.append(path(reversed) + " in " + name)
+                    }
+                }
+                if !leaks.isEmpty { fatalError(leaks.joined(separator: "; ")) }
+        """
+        }
+        #expect(graded.hostile.status == .passed, "\(graded.hostile.failure?.message ?? "")")
         Self.expectIntact(graded)
     }
 

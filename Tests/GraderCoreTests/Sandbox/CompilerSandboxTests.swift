@@ -23,11 +23,14 @@ struct CompilerSandboxTests {
         let reference = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift")
         let output = try TemporaryCourse()
         // `cat` stands for the compiler: what it can open, the compiler could.
-        let command = compiler.command(swiftc: URL(fileURLWithPath: "/bin/cat"), arguments: [ana.path, ben.path, reference.path],
-                                       inputs: [ana], writable: [output.root], temporary: output.root)
+        let command = compiler.command(swiftc: URL(fileURLWithPath: "/bin/cat"),
+                                       arguments: ["Exercises/00-fixtures/01-counter/Solution.swift", ana.path, ben.path, reference.path],
+                                       inputs: [(ana, "Exercises/00-fixtures/01-counter/Solution.swift")],
+                                       writable: [output.root], temporary: output.root)
         #expect(command.arguments.contains("--unshare-all"), "no network, no IPC, its own PIDs")
         let run = try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: 10)
-        #expect(run.output.contains("// ana's"))
+        #expect(run.output.contains("// ana's"), "at the path it is shown as")
+        #expect(run.output.contains("\(ana.path): No such file"), "and nowhere else")
         #expect(!run.output.contains("// ben's") && run.output.contains("\(ben.path): No such file"))
         #expect(run.output.contains("\(reference.path): No such file"))
     }
