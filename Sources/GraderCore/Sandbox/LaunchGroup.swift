@@ -69,9 +69,26 @@ final class LaunchGroup: @unchecked Sendable {
         }
     }
 
-    /// The `cgroup.procs` files a process writes its PID in to join the launch.
+    /// The files a process writes `0` in to move itself into the launch's cgroup.
+    ///
+    /// Under v1, `tasks`: a process that moves its only thread itself does not wait for the
+    /// kernel, where a write to `cgroup.procs` waits for an RCU grace period (some 10 ms on a busy
+    /// machine, measured in Benchmarks/README.md). Under v2 only `cgroup.procs` moves a process
+    /// into a cgroup with the memory controller, and pays that wait.
     var joinFiles: [String] {
-        Set(directories.values).map { $0.appendingPathComponent("cgroup.procs").path }.sorted()
+        Set(directories.values).map { $0.appendingPathComponent(version == .v1 ? "tasks" : "cgroup.procs").path }.sorted()
+    }
+
+    /// Moves `pids` into the launch's cgroup, in every controller's hierarchy.
+    /// - Throws: ``GraderError/io(_:)`` naming the folder when a move is refused.
+    func join(_ pids: [pid_t]) throws {
+        for directory in Set(directories.values).sorted(by: { $0.path < $1.path }) {
+            for pid in pids {
+                if let error = CgroupFiles.write("\(pid)", to: directory.appendingPathComponent("cgroup.procs")) {
+                    throw GraderError.io("cannot move process \(pid) into the launch's cgroup \(directory.path): \(error)")
+                }
+            }
+        }
     }
 
     /// The limit the launch reached so far, if any: a refused fork, a process the kernel ended

@@ -67,9 +67,10 @@ public struct Sandbox: Sendable {
         return sandbox
     }
 
-    /// A shell that writes its PID in each file before `--` (joining the launch's cgroup), then
-    /// becomes the command after it. Exit status 125 when it cannot join.
-    static let joinScript = #"while [ "$1" != -- ]; do echo $$ > "$1" || { echo "grader: cannot join the launch's cgroup ($1)" >&2; exit 125; }; shift; done; shift; exec "$@""#
+    /// A shell that moves itself into the launch's cgroup (writing `0`, itself, in each file before
+    /// `--`), then becomes the command after it: everything bubblewrap starts is born there.
+    /// Exit status 125 when it cannot join.
+    static let joinScript = #"while [ "$1" != -- ]; do echo 0 > "$1" || { echo "grader: cannot join the launch's cgroup ($1)" >&2; exit 125; }; shift; done; shift; exec "$@""#
 
     /// The command line and environment that start `bundle`'s executable on `container`.
     /// - Parameters:

@@ -92,11 +92,11 @@ struct ResourceControlTests {
             #expect(quota?.hasPrefix("50000") == true)
         }
         #expect(group.breach(limits: limits) == nil)
-        // A process that joins stays in it until the group is removed, which ends it.
-        let sleeper = try ChildProcess(executable: "/bin/sh", arguments: ["-c", Sandbox.joinScript, "sh"] + group.joinFiles + ["--", "/bin/sleep", "4243"],
-                                       environment: [:], protocolPipes: false)
-        for _ in 0..<200 where CgroupFiles.processes(in: group.directories.values.first!).isEmpty { usleep(5000) }
-        #expect(CgroupFiles.processes(in: group.directories.values.first!) == [sleeper.pid])
+        // A process moved in stays there, in every controller's folder, until the group is
+        // removed, which ends it.
+        let sleeper = try ChildProcess(executable: "/bin/sleep", arguments: ["4243"], environment: [:], protocolPipes: false)
+        try group.join([sleeper.pid])
+        for directory in group.directories.values { #expect(CgroupFiles.processes(in: directory) == [sleeper.pid]) }
         group.remove()
         #expect(sleeper.waitForExit(deadline: Date().addingTimeInterval(5)) == .signaled(SIGKILL))
         for directory in group.directories.values { #expect(!FileManager.default.fileExists(atPath: directory.path)) }
