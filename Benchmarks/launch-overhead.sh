@@ -20,5 +20,7 @@ bundle=$(ls -d "$course"/.grader/builds/*/App.app | head -1)
 swiftc=$(command -v swiftc)
 libraries=$(realpath "$(dirname "$(dirname "$(realpath "$swiftc")")")/lib/swift/linux")
 record="$course/launches.tsv"
+echo "$(nproc) cores; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 Benchmarks/launch_overhead.py run "$record" "$samples" "$bundle" "$libraries"
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 Benchmarks/launch_overhead.py report "$record"

@@ -79,18 +79,6 @@ final class LaunchGroup: @unchecked Sendable {
         Set(directories.values).map { $0.appendingPathComponent(version == .v1 ? "tasks" : "cgroup.procs").path }.sorted()
     }
 
-    /// Moves `pids` into the launch's cgroup, in every controller's hierarchy.
-    /// - Throws: ``GraderError/io(_:)`` naming the folder when a move is refused.
-    func join(_ pids: [pid_t]) throws {
-        for directory in Set(directories.values).sorted(by: { $0.path < $1.path }) {
-            for pid in pids {
-                if let error = CgroupFiles.write("\(pid)", to: directory.appendingPathComponent("cgroup.procs")) {
-                    throw GraderError.io("cannot move process \(pid) into the launch's cgroup \(directory.path): \(error)")
-                }
-            }
-        }
-    }
-
     /// The limit the launch reached so far, if any: a refused fork, a process the kernel ended
     /// for memory, or a full `/tmp` (while the launch still runs: its tmpfs goes with it).
     func breach(limits: Limits) -> LimitBreach? {

@@ -92,10 +92,11 @@ struct ResourceControlTests {
             #expect(quota?.hasPrefix("50000") == true)
         }
         #expect(group.breach(limits: limits) == nil)
-        // A process moved in stays there, in every controller's folder, until the group is
-        // removed, which ends it.
-        let sleeper = try ChildProcess(executable: "/bin/sleep", arguments: ["4243"], environment: [:], protocolPipes: false)
-        try group.join([sleeper.pid])
+        // A process started as the sandbox starts bubblewrap is in every controller's folder, and
+        // stays there until the group is removed, which ends it.
+        let sleeper = try ChildProcess(executable: "/bin/sh", arguments: ["-c", Sandbox.joinScript, "sh"] + group.joinFiles + ["--", "/bin/sleep", "4243"],
+                                       environment: [:], protocolPipes: false)
+        for _ in 0..<400 where group.directories.values.contains(where: { CgroupFiles.processes(in: $0).isEmpty }) { usleep(5000) }
         for directory in group.directories.values { #expect(CgroupFiles.processes(in: directory) == [sleeper.pid]) }
         group.remove()
         #expect(sleeper.waitForExit(deadline: Date().addingTimeInterval(5)) == .signaled(SIGKILL))
