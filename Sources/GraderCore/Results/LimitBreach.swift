@@ -69,12 +69,17 @@ extension LimitBreach: CustomStringConvertible {
         case .container(let bytes):
             return "filled its container past \(Self.size(bytes)) and was stopped"
         case .cpuTime(let seconds):
-            return "used more than \(StepJudge.formatSeconds(seconds)) of CPU time and was stopped"
+            return "used more than \(Self.seconds(seconds)) of CPU time and was stopped"
         case .fileSize(let bytes):
             return "wrote a file larger than \(Self.size(bytes)) and was stopped"
         case .caseTime(let seconds):
-            return "took more than \(StepJudge.formatSeconds(seconds)) over the case's launches together and was stopped"
+            return "took more than \(Self.seconds(seconds)) over the case's launches together and was stopped"
         }
+    }
+
+    /// `30 s`, `1.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
     /// `256 MiB`, `1 GiB`, `1.5 MiB`, `512 KiB`.
