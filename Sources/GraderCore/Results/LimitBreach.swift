@@ -20,6 +20,8 @@ public enum LimitBreach: Hashable, Sendable {
     case fileSize(bytes: Int)
     /// The case's launches together ran longer than the case may take.
     case caseTime(seconds: Double)
+    /// A batch's time budget for the student ran out while the case ran.
+    case timeBudget(seconds: Double)
 
     /// The resource's name in reports and in `exercise.yml`'s `limits:`.
     public var resource: Resource {
@@ -31,6 +33,7 @@ public enum LimitBreach: Hashable, Sendable {
         case .cpuTime: return .cpuTime
         case .fileSize: return .fileSize
         case .caseTime: return .caseTimeLimit
+        case .timeBudget: return .timeBudget
         }
     }
 
@@ -39,7 +42,7 @@ public enum LimitBreach: Hashable, Sendable {
         switch self {
         case .processes(let count): return Double(count)
         case .memory(let bytes), .tmp(let bytes), .container(let bytes), .fileSize(let bytes): return Double(bytes)
-        case .cpuTime(let seconds), .caseTime(let seconds): return seconds
+        case .cpuTime(let seconds), .caseTime(let seconds), .timeBudget(let seconds): return seconds
         }
     }
 
@@ -53,6 +56,8 @@ public enum LimitBreach: Hashable, Sendable {
         case cpus
         case fileSize = "file_size"
         case caseTimeLimit = "case_time_limit"
+        /// `grader batch --time-budget`: not a field of `limits:`.
+        case timeBudget = "time_budget"
     }
 }
 
@@ -74,6 +79,8 @@ extension LimitBreach: CustomStringConvertible {
             return "wrote a file larger than \(Self.size(bytes)) and was stopped"
         case .caseTime(let seconds):
             return "took more than \(Self.seconds(seconds)) over the case's launches together and was stopped"
+        case .timeBudget(let seconds):
+            return "was stopped when the time budget of \(Self.seconds(seconds)) for the whole submission ran out"
         }
     }
 
@@ -106,6 +113,7 @@ extension LimitBreach: Codable {
         case .cpuTime: self = .cpuTime(seconds: limit)
         case .fileSize: self = .fileSize(bytes: Int(limit))
         case .caseTimeLimit: self = .caseTime(seconds: limit)
+        case .timeBudget: self = .timeBudget(seconds: limit)
         case .cpus:
             throw DecodingError.dataCorruptedError(forKey: .resource, in: container, debugDescription: "cpus is a share, never breached")
         }

@@ -12,8 +12,8 @@ final class AppSession {
     private var process: ChildProcess { launch.process }
     /// When the launch's own time is up, or the case's if that comes first.
     private let deadline: Date
-    /// Whether ``deadline`` is the case's.
-    private let deadlineIsTheCases: Bool
+    /// The case's limit when ``deadline`` is the case's (or its budget's), nil when it is the launch's.
+    private let caseBreach: LimitBreach?
     private let limits: Limits
     private let container: AppContainer
 
@@ -23,14 +23,15 @@ final class AppSession {
     /// The number of the last request sent; its reply must repeat it.
     private var sequence = 0
 
-    /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``).
+    /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``,
+    ///   or a batch's budget for the student).
     init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-         environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: Date = .distantFuture) throws {
+         environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: CaseDeadline = .none) throws {
         launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
                                      environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
         let own = Date().addingTimeInterval(limits.timeLimit)
-        deadline = min(own, caseDeadline)
-        deadlineIsTheCases = caseDeadline < own
+        deadline = min(own, caseDeadline.date)
+        caseBreach = caseDeadline.date < own ? caseDeadline.breach : nil
         self.limits = limits
         self.launcher = launcher
         self.container = container
@@ -63,9 +64,9 @@ final class AppSession {
             process.kill()
             return .limitExceeded(.container(bytes: limits.containerBytes))
         }
-        if waited == .timedOut, deadlineIsTheCases, Date() >= deadline {
+        if waited == .timedOut, let caseBreach, Date() >= deadline {
             process.kill()
-            return .limitExceeded(.caseTime(seconds: limits.caseTimeLimit))
+            return .limitExceeded(caseBreach)
         }
         return launcher.limitBreach(waited, of: process, limits: limits)
     }

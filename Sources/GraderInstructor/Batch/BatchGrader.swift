@@ -131,8 +131,9 @@ public final class BatchGrader: @unchecked Sendable {
             intake = try self.intake.place(SubmissionFiles(), into: folder(of: submission.id).appendingPathComponent("files"))
         }
         notes += intake.notes
-        let deadline = options.timeBudget.map { started.addingTimeInterval($0) }
-        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), deadline: deadline) }
+        let budget = options.timeBudget.map { TimeBudget(seconds: $0, from: started) }
+        let deadline = budget?.deadline
+        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), budget: budget) }
         var results = try grader.grade(jobs).map { Self.locatingDiagnostics($0, in: exercises) }
         if let deadline, let budget = options.timeBudget, Date() >= deadline {
             // Cases skipped at the deadline have no duration and no failure.

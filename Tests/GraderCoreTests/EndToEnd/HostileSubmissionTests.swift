@@ -213,6 +213,26 @@ struct HostileSubmissionTests {
         Self.expectIntact(graded)
     }
 
+    @Test func aBatchsTimeBudgetStopsTheCaseThatIsRunning() throws {
+        // Each launch answers within its 3 s and the case would fit its 30 s, but the student's
+        // budget of 4 s runs out in the middle of it.
+        let course = try TemporaryCourse.fixture()
+        try Self.write("        Thread.sleep(forTimeInterval: 2.5)", into: course,
+                       limits: Self.limits.replacingOccurrences(of: "case_time_limit: 6s", with: "case_time_limit: 30s"), caseSteps: 4)
+        let workspace = try GradingHarness.workspace(course)
+        let exercise = try requireExercise("counter", in: workspace)
+        // Built first, so that the budget is the cases'.
+        _ = try workspace.workbench.engine.build(exercise: exercise, sources: exercise.learnerSources)
+        _ = try workspace.workbench.engine.build(exercise: exercise, sources: exercise.referenceSources)
+        let grader = workspace.grader(GraderOptions(jobs: 1))
+        let result = try grader.grade([Grader.Job(exercise: exercise, variant: .learner, budget: TimeBudget(seconds: 4))])[0]
+        let hostile = try #require(result.cases.first { $0.name == "hostile" })
+        #expect(hostile.failure?.kind == .limitExceeded)
+        #expect(hostile.failure?.limit == .timeBudget(seconds: 4))
+        #expect(hostile.failure?.message.hasPrefix("the app was stopped when the time budget of 4 s for the whole submission ran out") == true)
+        #expect(result.cases.filter { $0.name != "hostile" }.allSatisfy { $0.status == .passed }, "the cases before it ran")
+    }
+
     @Test func aDaemonDoesNotOutliveItsLaunch() throws {
         // It forks into its own session and keeps writing into the container; the case is not
         // harmed, and nothing is left running.
