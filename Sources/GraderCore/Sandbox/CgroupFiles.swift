@@ -52,19 +52,4 @@ enum CgroupFiles {
     static func processes(in directory: URL) -> [pid_t] {
         (read(directory.appendingPathComponent("cgroup.procs")) ?? "").split(separator: "\n").compactMap { pid_t($0) }
     }
-
-    /// Removes the folders of earlier runs whose grader is gone (`grader-PID-…` with no process
-    /// PID), when they are empty: a grader that was killed leaves them behind.
-    static func removeStaleRuns(in parent: URL) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix("grader-") {
-            let parts = name.split(separator: "-")
-            guard parts.count >= 2, let pid = Int32(parts[1]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            let run = parent.appendingPathComponent(name)
-            for child in (try? FileManager.default.contentsOfDirectory(atPath: run.path)) ?? [] where child.hasPrefix("launch-") {
-                rmdir(run.appendingPathComponent(child).path)
-            }
-            rmdir(run.path)
-        }
-    }
 }

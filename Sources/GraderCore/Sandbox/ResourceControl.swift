@@ -14,6 +14,10 @@ import Glibc
 /// - **cgroup v1** (this project's test machine): one hierarchy per controller, each writable by
 ///   root; the launch gets a folder in each.
 ///
+/// A run's folders are removed when it ends; a grader that is killed leaves its empty run folder
+/// (`grader-PID-…`), which costs nothing and which `rmdir` removes. Graders on one machine never
+/// remove each other's: a process in another PID namespace cannot be told gone from here.
+///
 /// Where a controller cannot be had, the limit it would apply is listed in ``unenforced`` with the
 /// reason and what applies instead, and every report shows that list. `GRADER_CGROUPS=off` makes
 /// the grader act as if none could be had (to see, or test, what a machine without them reports).
@@ -96,7 +100,6 @@ public final class ResourceControl: @unchecked Sendable {
                 missing[controller] = v2Problem ?? "no cgroup hierarchy has the \(controller.rawValue) controller"
                 continue
             }
-            CgroupFiles.removeStaleRuns(in: hierarchy.directory)
             let directory = hierarchy.directory.appendingPathComponent(runName)
             if let error = CgroupFiles.makeDirectory(directory) {
                 missing[controller] = "cannot make a cgroup in \(hierarchy.directory.path) (\(error))"
@@ -163,7 +166,6 @@ public final class ResourceControl: @unchecked Sendable {
                 return .failure(Problem(message: "cannot enable \(enable) in \(own.path) (\(error)): other processes share the grader's cgroup; run it under `systemd-run --user --scope -p Delegate=yes`"))
             }
         }
-        CgroupFiles.removeStaleRuns(in: own)
         let directory = own.appendingPathComponent(runName)
         if let error = CgroupFiles.makeDirectory(directory) ?? CgroupFiles.write(enable, to: directory.appendingPathComponent("cgroup.subtree_control")) {
             rmdir(directory.path)

@@ -15,8 +15,11 @@ final class SandboxFolder: @unchecked Sendable {
     let directory: URL
     private let lock = NSLock()
     private var staged: [String: URL] = [:]
+    /// `.lock` in the folder, locked while this run lives: a folder whose lock can be taken
+    /// belongs to a run that is gone.
+    private var lockFile: Int32 = -1
 
-    /// Makes a fresh folder, first removing those of runs whose grader is gone.
+    /// Makes a fresh folder, first removing those of runs that are gone.
     init() throws {
         let temporary = FileManager.default.temporaryDirectory
         Self.removeStale(in: temporary)
@@ -26,10 +29,13 @@ final class SandboxFolder: @unchecked Sendable {
         } catch {
             throw GraderError.io("cannot create the sandbox's folder \(directory.path): \(error.localizedDescription)")
         }
+        lockFile = open(directory.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if lockFile >= 0 { _ = flock(lockFile, LOCK_EX | LOCK_NB) }
     }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
+        if lockFile >= 0 { close(lockFile) }
     }
 
     /// Where the app containers of a workbench go.
@@ -68,13 +74,17 @@ final class SandboxFolder: @unchecked Sendable {
         return target
     }
 
-    /// Removes `grader-run-PID-…` folders whose grader process is gone.
+    /// Removes the `grader-run-…` folders of runs that are gone (killed before they could):
+    /// those whose lock can be taken. A lock holds across PID namespaces, where a process ID
+    /// would not tell a live grader from a gone one.
     private static func removeStale(in temporary: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
         for name in names where name.hasPrefix("grader-run-") {
-            let parts = name.split(separator: "-")
-            guard parts.count >= 4, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            let folder = temporary.appendingPathComponent(name)
+            let fd = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(at: folder) }
         }
     }
 }
