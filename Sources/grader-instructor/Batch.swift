@@ -97,6 +97,9 @@ struct Batch: GraderSubcommand {
             }
         }
         progress.finish()
+        for limit in report.unenforcedLimits ?? [] {
+            FileHandle.standardError.write(Data("limit not enforced on this machine: \(limit)\n".utf8))
+        }
         let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
         return 0

@@ -49,6 +49,7 @@ struct Check: GraderSubcommand {
         let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence)).grade(workspace.exercises)
         StatusStore(workDirectory: workspace.workDirectory).record(results)
         var report = RunReport(course: workspace.course.title, exercises: results)
+        report.unenforcedLimits = workspace.unenforcedLimits
         if !showHidden { report = report.redactingHiddenCases() }
         switch format {
         case .terminal:

@@ -55,10 +55,14 @@ public final class Workspace: @unchecked Sendable {
         let toolchain = try Toolchain.locate(executable: executable)
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
+        engine.compilerSandbox = CompilerSandbox(bwrap: sandbox.bwrap, readOnly: CompilerSandbox.readOnlyFolders(for: toolchain))
         let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
         return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench,
                          executable: executable)
     }
+
+    /// The limits this machine does not enforce, and why: every report lists them.
+    public var unenforcedLimits: [UnenforcedLimit] { workbench.launcher.sandbox.unenforcedLimits }
 
     /// The scope's exercises that loaded, in the scope's order.
     public var exercises: [Exercise] {
@@ -95,6 +99,7 @@ public final class Workspace: @unchecked Sendable {
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
             .verify(exercises, lessons: lessons, problems: relevantProblems)
+        report.unenforcedLimits = unenforcedLimits
         if let mutants {
             let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
             guard FileManager.default.isExecutableFile(atPath: tool.path) else {

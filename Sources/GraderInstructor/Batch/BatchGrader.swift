@@ -106,9 +106,10 @@ public final class BatchGrader: @unchecked Sendable {
         for result in results { graded.append(try result.get()) }
 
         let students = try namingKnownBugs(fromJournal + graded, events: events)
-        let report = BatchReport(course: courseTitle, exercises: exercises,
+        var report = BatchReport(course: courseTitle, exercises: exercises,
                                  students: Self.markingDuplicates(students, starters: starterHash()),
                                  missing: Self.missing(roster, everyone), skipped: skipped)
+        report.unenforcedLimits = grader.unenforcedLimits
         try BatchOutputs.write(report, outputs: outputs, to: options.output)
         if let shard = options.shard {
             try ShardManifest(shard: shard, course: courseTitle, courseHash: courseHash, students: everyone.map(\.id),
@@ -131,8 +132,9 @@ public final class BatchGrader: @unchecked Sendable {
             intake = try self.intake.place(SubmissionFiles(), into: folder(of: submission.id).appendingPathComponent("files"))
         }
         notes += intake.notes
-        let deadline = options.timeBudget.map { started.addingTimeInterval($0) }
-        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), deadline: deadline) }
+        let budget = options.timeBudget.map { TimeBudget(seconds: $0, from: started) }
+        let deadline = budget?.deadline
+        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), budget: budget) }
         var results = try grader.grade(jobs).map { Self.locatingDiagnostics($0, in: exercises) }
         if let deadline, let budget = options.timeBudget, Date() >= deadline {
             // Cases skipped at the deadline have no duration and no failure.
