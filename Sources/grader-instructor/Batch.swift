@@ -46,6 +46,9 @@ struct Batch: GraderSubcommand {
     @Option(help: ArgumentHelp("Grade only shard K of N (counted from 0), into DIR/shard-K-of-N/; `grader merge` combines the shards (Docs/batch.md).", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Grade only this exercise or lesson (id, short name or lesson number; repeatable), for an assignment of part of the course. Default: every exercise.", valueName: "name"))
+    var exercise: [String] = []
+
     @Flag(name: .customLong("no-known-bugs"), help: "Do not grade the course's mutants to name, in each feedback, the known bug a student's failures match.")
     var noKnownBugs = false
 
@@ -58,7 +61,9 @@ struct Batch: GraderSubcommand {
     }
 
     func perform() throws -> Int32 {
-        let workspace = try options.instructorWorkspace(for: "batch")
+        let workspace = try options.instructorWorkspace(for: "batch") { manifest in
+            try .exercises(exercise, in: manifest, currentDirectory: options.currentDirectory)
+        }
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
