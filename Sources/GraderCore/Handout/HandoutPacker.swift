@@ -45,7 +45,7 @@ public struct HandoutPacker {
         }
         leftOut += leftOutOfExercises()
         let manifest = HandoutManifest(course: course.title, packedAt: ISO8601DateFormatter().string(from: started),
-                                       graderVersion: graderVersion(), swiftVersion: swiftVersion(), exercises: entries)
+                                       graderVersion: GraderVersion.current + " (" + graderRevision() + ")", swiftVersion: swiftVersion(), exercises: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         try HandoutContents.write(try encoder.encode(manifest) + Data("\n".utf8),
@@ -218,7 +218,8 @@ public struct HandoutPacker {
     }
 
     /// `git describe --always --dirty` of the course, or `unknown` outside a git checkout.
-    private func graderVersion() -> String {
+    /// The course's commit (`git describe`), which tells two packs of one version apart.
+    private func graderRevision() -> String {
         guard let git = Toolchain.findOnPath("git", environment: ProcessInfo.processInfo.environment),
               let run = try? ChildProcess.run(git.path, ["-C", course.root.path, "describe", "--always", "--dirty"],
                                               environment: ProcessInfo.processInfo.environment, timeLimit: 30),

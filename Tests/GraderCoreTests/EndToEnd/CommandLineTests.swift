@@ -189,6 +189,16 @@ struct CommandLineTests {
         #expect(!solved.stdout.contains("add a case"), "no advice to the course's author")
     }
 
+    @Test func versionIsPrintedByBothExecutables() throws {
+        let course = try course(solving: false)
+        for arguments in [["--version"], ["batch", "--version"]] {
+            let result = try run(arguments, in: course)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "grader \(GraderVersion.current) (report schema 1, revision \(RunReport(course: "", exercises: []).revision))\n",
+                    "\(arguments): \(result.stdout)")
+        }
+    }
+
     @Test func lessonsCheckAndShow() throws {
         let course = try course(solving: false)
         let lesson = try String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8)
