@@ -130,8 +130,8 @@ public struct CourseLoader {
             if !names.insert(caseFile.name).inserted {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("name")], "two cases are named '\(caseFile.name)'"))
             }
-            if let weight = caseFile.weight, weight <= 0 {
-                problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], "a weight must be positive"))
+            if let weight = caseFile.weight, let message = FieldBounds.weight.problem(weight) {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], message))
             }
             var steps: [Step] = []
             for (stepIndex, stepFile) in caseFile.steps.enumerated() {
@@ -292,9 +292,12 @@ public struct CourseLoader {
             }
             return []
         }
-        guard text.hasSuffix("x"), let factor = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), factor >= 1 else {
+        guard text.hasSuffix("x"), let factor = ByteCount.decimal(text.dropLast().trimmingCharacters(in: .whitespaces)) else {
             return [document.problem(at: path + [AnyCodingKey("timeout")],
                                      "'\(text)' is not a relative time limit; write it like 10x (ten times the reference's time for each call)")]
+        }
+        if let message = FieldBounds.timeoutFactor.problem(factor, written: text) {
+            return [document.problem(at: path + [AnyCodingKey("timeout")], message)]
         }
         if testCase.crash != nil {
             return [document.problem(at: path + [AnyCodingKey("timeout")], "a case with `kill_during` times its calls itself; leave `timeout` out")]
