@@ -22,6 +22,8 @@ struct YAMLDocument {
         } catch {
             throw CourseProblem(file: displayPath, message: "cannot read the file (\(Self.reason(error))); check that it exists and is UTF-8 text")
         }
+        let scan = AliasScan(text)
+        if scan.aliasKeys, let aliasKey = Self.aliasKeyProblem(in: text, file: displayPath) { throw aliasKey }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw CourseProblem(file: displayPath, line: 1, column: 1, message: "the file is empty")
@@ -30,6 +32,7 @@ struct YAMLDocument {
         } catch let error as YamlError {
             throw Self.problem(from: error, file: displayPath)
         }
+        if scan.aliases, let tooLarge = Self.expansionProblem(root, file: displayPath) { throw tooLarge }
     }
 
     /// `node` with every mapping key made a plain scalar. Yams looks a key up as a plain scalar,
