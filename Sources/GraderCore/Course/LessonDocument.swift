@@ -31,10 +31,13 @@ public struct LessonDocument: Sendable {
     /// Reads and parses a lesson.
     /// - Throws: the lesson's problems (unknown marks, unclosed fences, misplaced checks), all of them.
     public init(url: URL, displayPath: String) throws {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw LessonProblems([CourseProblem(file: displayPath, message: "cannot read the lesson")])
+        let file: CourseText
+        do {
+            file = try CourseText(contentsOf: url, displayPath: displayPath)
+        } catch let problem as CourseProblem {
+            throw LessonProblems([problem])
         }
-        try self.init(text: text, url: url, displayPath: displayPath)
+        try self.init(text: file.text, url: url, displayPath: displayPath)
     }
 
     init(text: String, url: URL, displayPath: String) throws {

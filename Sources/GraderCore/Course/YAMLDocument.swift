@@ -16,12 +16,8 @@ struct YAMLDocument {
     /// - Throws: ``CourseProblem`` when the file is missing or is not valid YAML.
     init(contentsOf url: URL, displayPath: String) throws {
         self.displayPath = displayPath
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw CourseProblem(file: displayPath, message: "cannot read the file (\(Self.reason(error))); check that it exists and is UTF-8 text")
-        }
+        let file = try CourseText(contentsOf: url, displayPath: displayPath)
+        let text = file.text
         let scan = AliasScan(text)
         if scan.aliasKeys, let aliasKey = Self.aliasKeyProblem(in: text, file: displayPath) { throw aliasKey }
         do {
@@ -30,7 +26,7 @@ struct YAMLDocument {
             }
             root = node
         } catch let error as YamlError {
-            throw Self.problem(from: error, file: displayPath)
+            throw Self.problem(from: error, file: file)
         }
         if scan.aliases, let tooLarge = Self.expansionProblem(root, file: displayPath) { throw tooLarge }
     }
@@ -65,7 +61,7 @@ struct YAMLDocument {
         } catch let error as DecodingError {
             throw problem(from: error)
         } catch let error as YamlError {
-            throw Self.problem(from: error, file: displayPath)
+            throw CourseProblem(file: displayPath, line: root.mark?.line, column: root.mark?.column, message: "invalid YAML: \(error)")
         }
     }
 
@@ -143,20 +139,30 @@ struct YAMLDocument {
         }
     }
 
-    static func problem(from error: YamlError, file: String) -> CourseProblem {
+    /// A problem for what Yams found wrong in `file`, with its line and column: a syntax error
+    /// carries them, a character libyaml refuses (a control character) its byte offset, and a
+    /// key written twice the position of its first occurrence.
+    static func problem(from error: YamlError, file: CourseText) -> CourseProblem {
+        let path = file.displayPath
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
-            return CourseProblem(file: file, line: mark.line, column: mark.column,
+            return CourseProblem(file: path, line: mark.line, column: mark.column,
                                  message: "invalid YAML: \(detail)\(problem)")
+        case .reader(let problem, let offset, let value, _):
+            let (line, column) = file.location(ofByte: offset ?? 0)
+            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
+            return CourseProblem(file: path, line: line, column: column,
+                                 message: "invalid YAML: \(problem)\(character) at byte \(offset ?? 0)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return CourseProblem(file: path, line: context.mark.line, column: context.mark.column,
+                                 message: "invalid YAML: \(keys) written twice in one mapping (first here); keep one")
         default:
-            return CourseProblem(file: file, message: "invalid YAML: \(error)")
+            return CourseProblem(file: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }
