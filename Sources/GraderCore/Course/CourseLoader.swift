@@ -44,6 +44,7 @@ public struct CourseLoader {
                                    "format \(file.format) is not supported; this grader reads format \(CourseFile.currentFormat)")
         }
         var lessons: [CourseManifest.LessonEntry] = []
+        var missing: [(entry: CourseManifest.ExerciseEntry, problem: CourseProblem)] = []
         var seenLessons = Set<String>()
         for (lessonIndex, entry) in file.lessons.enumerated() {
             let lessonPath: [CodingKey] = [AnyCodingKey("lessons"), AnyCodingKey(lessonIndex)]
@@ -56,7 +57,9 @@ public struct CourseLoader {
                 let path = lessonPath + [AnyCodingKey("exercises"), AnyCodingKey(exerciseIndex)]
                 let directory = root.appendingPathComponent("Exercises/\(entry.id)/\(slug)")
                 guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("exercise.yml").path) else {
-                    problems.append(document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml"))
+                    let problem = document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml")
+                    problems.append(problem)
+                    missing.append((CourseManifest.ExerciseEntry(lessonID: entry.id, slug: slug, directory: directory), problem))
                     continue
                 }
                 exercises.append(CourseManifest.ExerciseEntry(lessonID: entry.id, slug: slug, directory: directory))
@@ -67,6 +70,7 @@ public struct CourseLoader {
         var manifest = CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
                                       points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
         manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
+        manifest.missingExercises = missing
         return manifest
     }
 
