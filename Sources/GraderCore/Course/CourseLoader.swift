@@ -48,6 +48,11 @@ public struct CourseLoader {
         var seenLessons = Set<String>()
         for (lessonIndex, entry) in file.lessons.enumerated() {
             let lessonPath: [CodingKey] = [AnyCodingKey("lessons"), AnyCodingKey(lessonIndex)]
+            // The id and the slugs are folder names: Exercises/<id>/<slug>, Lessons/<id>.md.
+            if let reason = NameRules.fileNameProblem(entry.id) {
+                problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], reason))
+                continue
+            }
             if !seenLessons.insert(entry.id).inserted {
                 problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], "lesson '\(entry.id)' is listed twice"))
                 continue
@@ -55,6 +60,10 @@ public struct CourseLoader {
             var exercises: [CourseManifest.ExerciseEntry] = []
             for (exerciseIndex, slug) in entry.exercises.enumerated() {
                 let path = lessonPath + [AnyCodingKey("exercises"), AnyCodingKey(exerciseIndex)]
+                if let reason = NameRules.fileNameProblem(slug) {
+                    problems.append(document.problem(at: path, reason))
+                    continue
+                }
                 let directory = root.appendingPathComponent("Exercises/\(entry.id)/\(slug)")
                 guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("exercise.yml").path) else {
                     let problem = document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml")
@@ -67,6 +76,7 @@ public struct CourseLoader {
             lessons.append(CourseManifest.LessonEntry(id: entry.id, title: entry.title, exercises: exercises,
                                                       file: root.appendingPathComponent("Lessons/\(entry.id).md")))
         }
+        problems += Self.linkProblems(below: root.appendingPathComponent("Resources"), displayPath: "Resources")
         var manifest = CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
                                       points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
         manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
@@ -131,6 +141,9 @@ public struct CourseLoader {
         var names = Set<String>()
         for (index, caseFile) in file.cases.enumerated() {
             let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
+            if let reason = NameRules.lineProblem(caseFile.name) {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("name")], reason))
+            }
             if !names.insert(caseFile.name).inserted {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("name")], "two cases are named '\(caseFile.name)'"))
             }
@@ -221,10 +234,13 @@ public struct CourseLoader {
         var sharedResources: [URL] = []
         for (index, name) in file.resources.enumerated() {
             let item = sharedFolder.appendingPathComponent(name)
-            if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            if NameRules.fileNameProblem(name) != nil {
                 // The item goes into the bundle under its own name: a path inside it would lose its folders.
                 problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
                                                  "name an item directly inside the course's Resources/ folder, such as Settings.bundle"))
+            } else if BundleResources.kind(of: item) == .typeSymbolicLink {
+                problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
+                                                 "Resources/\(name) is a symbolic link; put the file itself there (a link could reach outside the course)"))
             } else if !FileManager.default.fileExists(atPath: item.path) {
                 problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
                                                  "no '\(name)' in the course's Resources/ folder"))
@@ -232,6 +248,13 @@ public struct CourseLoader {
                 sharedResources.append(item)
             }
         }
+        for (index, suite) in file.defaultsSuites.enumerated() {
+            // A suite is saved as Library/Preferences/<suite>.plist, and the runtime reads the list split at commas.
+            if let reason = NameRules.fileNameProblem(suite) ?? (suite.contains(",") ? "a suite's name has no comma" : nil) {
+                problems.append(document.problem(at: [AnyCodingKey("defaults_suites"), AnyCodingKey(index)], reason))
+            }
+        }
+        problems += Self.linkProblems(below: directory.appendingPathComponent("Resources"), displayPath: "\(displayPath)/Resources")
         var exercise = Exercise(
             id: "\(lessonID)/\(slug)", slug: slug, lessonID: lessonID, title: file.title, summary: file.summary,
             points: file.points ?? file.limits?.points ?? points, hints: file.hints,
@@ -312,7 +335,8 @@ public struct CourseLoader {
 
     private func makeAssertion(_ file: ContainerAssertionFile) -> Result<ContainerAssertion, CallProblem> {
         let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
-        if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "." {
+        if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "."
+            || NameRules.lineProblem(file.path) != nil {
             return .failure(CallProblem(field: "path", message: "write a path inside the container, such as Documents/notes.json"))
         }
         if file.size != nil, file.kind == .absent || file.kind == .directory {
@@ -435,6 +459,11 @@ public struct CourseLoader {
         var mutants: [Mutant] = []
         for entry in entries {
             let url = folder.appendingPathComponent(entry)
+            if let reason = NameRules.fileNameProblem(entry) {
+                problems.append(CourseProblem(file: "\(displayPath)/Mutants/\(entry.debugDescription.dropFirst().dropLast())",
+                                              message: "a mutant's name is its file's: \(reason)"))
+                continue
+            }
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 if let mutant = folderMutant(entry, at: url, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems) {
@@ -466,6 +495,11 @@ public struct CourseLoader {
         let place = "\(displayPath)/Mutants/\(name)/"
         let entries = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         let resources = url.appendingPathComponent("Resources")
+        let links = Self.linkProblems(below: resources, displayPath: place + "Resources")
+        if !links.isEmpty {
+            problems += links
+            return nil
+        }
         let hasResources = entries.contains("Resources") && !BundleResources.files(below: resources).isEmpty
         var form = Mutant.Form.reference
         for entry in entries where entry != "Resources" {
@@ -485,5 +519,13 @@ public struct CourseLoader {
             return nil
         }
         return Mutant(name: name, form: form, resources: resources)
+    }
+
+    /// A problem for each symbolic link at or below `folder` (see ``BundleResources/files(below:)``).
+    static func linkProblems(below folder: URL, displayPath: String) -> [CourseProblem] {
+        BundleResources.links(below: folder).map { link in
+            CourseProblem(file: link.isEmpty ? displayPath : "\(displayPath)/\(link)",
+                          message: "a symbolic link; put the file itself here (a link in Resources/ could reach outside the course, and is never put in an app bundle)")
+        }
     }
 }
