@@ -92,5 +92,9 @@ struct GeneratorBoundsTests {
         let found = try CourseLoader().load(root: temporary.root).problems.filter { $0.file.hasSuffix("exercise.yml") }
         #expect(found.first?.field == "cases[0].steps[0].args.ratio[1]")
         #expect(found.first?.message.contains("JSON has no NaN or infinity") == true)
+        try temporary.write("Exercises/01-basics/01-one/exercise.yml", CourseLoaderTests.validExercise
+            .replacingOccurrences(of: "expect: 0", with: "expect_error: {type: E, value: [.inf]}"))
+        let pattern = try CourseLoader().load(root: temporary.root).problems.filter { $0.file.hasSuffix("exercise.yml") }
+        #expect(pattern.first?.field == "cases[0].steps[0].expect_error.value")
     }
 }
