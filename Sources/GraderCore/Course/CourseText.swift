@@ -27,12 +27,14 @@ struct CourseText {
             throw CourseProblem(file: displayPath, line: line, column: column,
                                 message: "the file goes on past \(Self.sizeLimit >> 20) MiB here (it is \(bytes.count) bytes); a course file is at most \(Self.sizeLimit >> 20) MiB")
         }
-        if let offset = Self.firstInvalidUTF8(in: bytes) {
+        // The standard library validates quickly; only a file that fails is searched byte by byte.
+        guard let valid = String(validating: bytes, as: UTF8.self) else {
+            let offset = Self.firstInvalidUTF8(in: bytes) ?? 0
             let (line, column) = Self.location(ofByte: offset, in: bytes)
             throw CourseProblem(file: displayPath, line: line, column: column,
                                 message: "byte \(offset) (0x\(String(bytes[bytes.startIndex + offset], radix: 16, uppercase: true))) is not UTF-8; save the file as UTF-8 text")
         }
-        text = String(decoding: bytes, as: UTF8.self)
+        text = valid
     }
 
     /// The 1-based line and column of the byte at `offset`, the column counted in Unicode
