@@ -6,8 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "grader", targets: ["grader"]),
-        // `grader batch`, `merge` and `pack` for instructors: apart from the grader, so that students'
-        // first build does not compile them nor their archive and CSV libraries (`grader batch`
+        // `grader batch`, `merge`, `pack` and `book` for instructors: apart from the grader, so that students'
+        // first build does not compile them nor their archive, CSV and Markdown libraries (`grader batch`
         // runs this one, building it on first use; Benchmarks/README.md measures both builds).
         .executable(name: "grader-instructor", targets: ["grader-instructor"]),
         // Mutants of the references for `grader verify --mutants`: apart from the grader, so that
@@ -28,6 +28,8 @@ let package = Package(
         // `grader-instructor` only: reading students' .zip submissions, and the roster CSV.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // `grader-instructor` only: the Markdown of `grader book`'s pages.
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .executableTarget(
@@ -49,11 +51,12 @@ let package = Package(
             name: "GraderCommandLine",
             dependencies: ["GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Grading a class (`grader batch`, `merge`): intake, journal, outputs, shards.
+        // Grading a class (`grader batch`, `merge`): intake, journal, outputs, shards; the course
+        // as a website (`grader book`).
         .target(
             name: "GraderInstructor",
             dependencies: [
-                "GraderCore", "ZIPFoundation", "SwiftCSV",
+                "GraderCore", "ZIPFoundation", "SwiftCSV", .product(name: "Ink", package: "Ink"),
                 .target(name: "SQLite3", condition: .when(platforms: [.linux])),
             ]
         ),

@@ -11,6 +11,12 @@
   interleave.py swiftc-args STRACE_OUTPUT
       prints the arguments of the grader's swiftc call found in `strace -f -e trace=execve`
       output, one per line, with <output> for the value of -o
+  interleave.py swiftc-calls STRACE_OUTPUT DIR
+      writes every swiftc call found there into DIR/001.txt, DIR/002.txt…, as swiftc-args prints one
+  interleave.py compile-all RECORD EXERCISE MEASURE DIR OUTPUT CALL_FILE...
+      runs each call (swiftc-calls' files) in DIR one after the other, with OUTPUT for <output> and
+      a TMPDIR of its own, and appends their total seconds to RECORD (a failing compile counts too:
+      the grader runs it)
   interleave.py report RECORD
       prints the tables
 """
@@ -124,17 +130,49 @@ def launch(args):
         record(path, exercise, "launch", seconds)
 
 
-def swiftc_args(args):
-    for line in open(args[0], errors="replace"):
+def swiftc_calls(path):
+    """The arguments of every swiftc call in `strace -f -e trace=execve` output, -o's value <output>."""
+    calls = []
+    for line in open(path, errors="replace"):
         match = re.search(r'execve\("([^"]*/swiftc)", \[(.*?)\](?:, 0x| <unfinished)', line)
         if match:
             strings = re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(2))
             arguments = [s.encode().decode("unicode_escape") for s in strings[1:]]
             if "-o" in arguments:
                 arguments[arguments.index("-o") + 1] = "<output>"
-            print("\n".join(arguments))
-            return
-    sys.exit(f"no swiftc call in {args[0]}")
+            calls.append(arguments)
+    return calls
+
+
+def swiftc_args(args):
+    calls = swiftc_calls(args[0])
+    if not calls:
+        sys.exit(f"no swiftc call in {args[0]}")
+    print("\n".join(calls[0]))
+
+
+def swiftc_calls_command(args):
+    calls = swiftc_calls(args[0])
+    if not calls:
+        sys.exit(f"no swiftc call in {args[0]}")
+    os.makedirs(args[1], exist_ok=True)
+    for number, arguments in enumerate(calls, 1):
+        with open(os.path.join(args[1], f"{number:03d}.txt"), "w") as out:
+            out.write("\n".join(arguments) + "\n")
+
+
+def compile_all(args):
+    path, exercise, measure, directory, output = args[:5]
+    swiftc = shutil.which("swiftc")
+    total = 0.0
+    for call_file in args[5:]:
+        arguments = [output if a == "<output>" else a for a in open(call_file).read().split("\n") if a != ""]
+        with tempfile.TemporaryDirectory(prefix="floor-tmp-") as scratch:
+            start = time.perf_counter()
+            subprocess.run([swiftc] + arguments, cwd=directory, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "TMPDIR": scratch})
+            total += time.perf_counter() - start
+    record(path, exercise, measure, total)
 
 
 # --- Tables ----------------------------------------------------------------------------------
@@ -198,7 +236,8 @@ def report(args):
         row("grader check --no-cache, builds kept", measures["warm-no-cache"].values())
 
 
-COMMANDS = {"time": time_command, "launch": launch, "swiftc-args": swiftc_args, "report": report}
+COMMANDS = {"time": time_command, "launch": launch, "swiftc-args": swiftc_args, "swiftc-calls": swiftc_calls_command,
+            "compile-all": compile_all, "report": report}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

@@ -22,6 +22,14 @@ package struct CourseOptions: ParsableArguments {
         try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)
     }
 
+    /// Opens the instructor's course for `command`, refusing a student handout before anything
+    /// is built: it has no references, mutants or hidden cases to work with.
+    package func instructorWorkspace(for command: String, _ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
+        let root = try courseRoot()
+        if HandoutManifest.isHandout(root: root) { throw GraderError.instructorCourseNeeded(command: command) }
+        return try Workspace.open(root: root, executable: Self.executableURL, scope: scope)
+    }
+
     package static var executableURL: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path == "/proc/self/exe"
             ? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL

@@ -14,6 +14,8 @@ struct Batch: GraderSubcommand {
             Finished students are kept in DIR/journal.sqlite: run the same command again after an interruption \
             and only the others are graded. Writes DIR/report.json, DIR/gradebook.csv, feedback/ in Markdown and \
             HTML, junit.xml, gradescope/, exercism/ and summary.html (Docs/batch-formats.md). \
+            The feedback names the known bug (a mutant in the course's Mutants/) whose failures a student's \
+            exercise shares, with its hint; --no-known-bugs skips grading the mutants. \
             With --shard K/N, grades every N-th student (by identifier, from the K-th) into DIR/shard-K-of-N/.
             Exit status: 0 when the batch was graded, 2 when the grader could not run.
             """)
@@ -44,6 +46,12 @@ struct Batch: GraderSubcommand {
     @Option(help: ArgumentHelp("Grade only shard K of N (counted from 0), into DIR/shard-K-of-N/; `grader merge` combines the shards (Docs/batch.md).", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Grade only this exercise or lesson (id, short name or lesson number; repeatable), for an assignment of part of the course. Default: every exercise.", valueName: "name"))
+    var exercise: [String] = []
+
+    @Flag(name: .customLong("no-known-bugs"), help: "Do not grade the course's mutants to name, in each feedback, the known bug a student's failures match.")
+    var noKnownBugs = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let timeBudget, timeBudget <= 0 { throw ValidationError("--time-budget must be more than 0 seconds") }
@@ -53,7 +61,9 @@ struct Batch: GraderSubcommand {
     }
 
     func perform() throws -> Int32 {
-        let workspace = try options.workspace()
+        let workspace = try options.instructorWorkspace(for: "batch") { manifest in
+            try .exercises(exercise, in: manifest, currentDirectory: options.currentDirectory)
+        }
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
@@ -70,7 +80,7 @@ struct Batch: GraderSubcommand {
             .standardizedFileURL
         if let shard { output.appendPathComponent(shard.folderName) }
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
-                                                 timeBudget: timeBudget, shard: shard))
+                                                 timeBudget: timeBudget, shard: shard, knownBugs: !noKnownBugs))
         // A bar with the counts and the time left on a terminal; plain lines, one per finished
         // student, in a log, a CI run or a pipe (ProgressLine).
         let progress = ProgressLine(unit: "students")
@@ -84,9 +94,17 @@ struct Batch: GraderSubcommand {
             case .finished(let event):
                 progress.log(event.line)
                 progress.update(done: event.finished, total: event.toGrade, remaining: event.remaining)
+            case .matchingKnownBugs(let mutants, let exercises):
+                progress.finish()
+                progress.log("known bugs: grading \(mutants) mutant\(mutants == 1 ? "" : "s") of the \(exercises) exercise\(exercises == 1 ? "" : "s") students fail")
+            case .matchedKnownBugs(let students, let duration):
+                progress.log("known bugs: \(students) student\(students == 1 ? "'s" : "s'") failures match one (\(String(format: "%.1f", duration)) s)")
             }
         }
         progress.finish()
+        for limit in report.unenforcedLimits ?? [] {
+            FileHandle.standardError.write(Data("limit not enforced on this machine: \(limit)\n".utf8))
+        }
         let summary = "\(report.summary.students) students, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(output.path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"
         FileHandle.standardOutput.write(Data(summary.utf8))
         return 0

@@ -23,8 +23,13 @@ struct Merge: GraderSubcommand {
     @Option(help: ArgumentHelp("The merged output folder.", valueName: "dir"))
     var out: String
 
+    @Option(help: ArgumentHelp("The exercises or lessons the shards' batches were given with --exercise (repeatable). Default: every exercise.", valueName: "name"))
+    var exercise: [String] = []
+
     func perform() throws -> Int32 {
-        let workspace = try options.workspace()
+        let workspace = try options.instructorWorkspace(for: "merge") { manifest in
+            try .exercises(exercise, in: manifest, currentDirectory: options.currentDirectory)
+        }
         let folders = shards.map(url)
         let report = try workspace.merger(output: url(out)).merge(folders)
         let summary = "\(report.summary.students) students from \(folders.count) shards, mean \(String(format: "%.2f", report.summary.meanScore))/\(report.summary.points) points. Wrote \(url(out).path): report.json, gradebook.csv, summary.html, feedback/ and the other formats\n"

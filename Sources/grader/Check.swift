@@ -38,9 +38,18 @@ struct Check: GraderSubcommand {
         for problem in workspace.problems {
             FileHandle.standardError.write(Data("course problem: \(problem)\n".utf8))
         }
+        // In a student handout: an edited case file or driver is graded all the same, but the
+        // student should know the results no longer say what the instructor's cases say.
+        for changed in workspace.handout?.changedFiles(of: workspace.exercises) ?? [] {
+            FileHandle.standardError.write(Data("""
+                warning: \(changed.path) is not the file handed out (SHA-256 \(changed.now.prefix(12))…, handed out \(changed.handedOut.prefix(12))…); \
+                results graded with it record a cases hash your instructor does not expect. Restore it to grade the cases handed out.\n
+                """.utf8))
+        }
         let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence)).grade(workspace.exercises)
         StatusStore(workDirectory: workspace.workDirectory).record(results)
         var report = RunReport(course: workspace.course.title, exercises: results)
+        report.unenforcedLimits = workspace.unenforcedLimits
         if !showHidden { report = report.redactingHiddenCases() }
         switch format {
         case .terminal:

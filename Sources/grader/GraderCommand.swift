@@ -12,7 +12,8 @@ struct GraderCommand: ParsableCommand {
             Run it from inside the course. `grader check` grades your solutions; `grader verify` \
             checks the course itself (references pass, starters and mutants fail).
             """,
-        subcommands: [Check.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self],
+        subcommands: [Check.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
+                      Pack.self, Book.self],
         defaultSubcommand: Check.self
     )
 }

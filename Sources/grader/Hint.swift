@@ -9,8 +9,8 @@ struct Hint: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path).")
-    var exercise: String
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).")
+    var exercise: String?
 
     @Flag(help: "Show every hint at once.")
     var all = false

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import GraderCore
 
-/// `grader batch` and `grader merge` live in `grader-instructor`, a second executable that only
-/// instructors build (its archive and CSV libraries would add seconds to every student's first
+/// `grader batch`, `merge`, `pack` and `book` live in `grader-instructor`, a second executable that
+/// only instructors build (its archive, CSV and Markdown libraries would add seconds to every student's first
 /// build). These commands run it with the same arguments, building it on first use.
 enum InstructorTool {
     static let product = "grader-instructor"
@@ -77,4 +77,28 @@ struct Merge: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws { try InstructorTool.run("merge", arguments) }
+}
+
+/// `grader pack …`: runs `grader-instructor pack …` (Docs/handout.md).
+struct Pack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the course as students get it: no references, mutants or hidden cases (for instructors; Docs/handout.md).",
+        discussion: "Runs grader-instructor, which is built on first use. `grader pack --help` shows its options.")
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+
+    func run() throws { try InstructorTool.run("pack", arguments) }
+}
+
+/// `grader book …`: runs `grader-instructor book …` (Docs/book.md), which alone builds Ink.
+struct Book: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the lessons and exercise statements as a website that works offline (Docs/book.md).",
+        discussion: "Runs grader-instructor, which is built on first use. `grader book --help` shows its options.")
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+
+    func run() throws { try InstructorTool.run("book", arguments) }
 }

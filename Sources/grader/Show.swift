@@ -8,8 +8,8 @@ struct Show: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path).")
-    var exercise: String
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).")
+    var exercise: String?
 
     func perform() throws -> Int32 {
         let found = try ExerciseSelector.exercise(exercise, root: try options.courseRoot(), currentDirectory: options.currentDirectory)

@@ -24,7 +24,7 @@ struct Verify: GraderSubcommand {
     var mutantsPerExercise = 40
 
     func perform() throws -> Int32 {
-        let workspace = try options.workspace { manifest in
+        let workspace = try options.instructorWorkspace(for: "verify") { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
         }
         let report = try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil)

@@ -16,9 +16,16 @@ public struct AppBundle: Sendable, Hashable {
 package protocol ExerciseBuilding: Sendable {
     /// Builds `sources` with `exercise`'s driver and `resources`, or returns the cached build.
     func build(exercise: Exercise, sources: [URL], resources: BundleResources) throws -> BuildOutcome
+    /// The exercise's reference, ready to run: built from `Reference/`, or in a student handout
+    /// the binary it ships.
+    func buildReference(of exercise: Exercise) throws -> BuildOutcome
 }
 
 extension ExerciseBuilding {
+    package func buildReference(of exercise: Exercise) throws -> BuildOutcome {
+        try build(exercise: exercise, sources: exercise.referenceSources)
+    }
+
     /// Builds `sources` with `exercise`'s driver and resources, or returns the cached build.
     package func build(exercise: Exercise, sources: [URL]) throws -> BuildOutcome {
         try build(exercise: exercise, sources: sources, resources: exercise.bundleResources)

@@ -7,9 +7,12 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     let cacheDirectory: URL
     let moduleCache: URL
     let courseRoot: URL
-    /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a batch.
+    /// Wall-clock limit for one compiler run, so that a pathological expression cannot hang a
+    /// batch; it ends every process the compiler started when it runs in ``compilerSandbox``.
     var compileTimeLimit: TimeInterval = 180
-    private let inFlight = KeyedLocks()
+    /// Where the compiler runs on learners' files: nil runs it unconfined.
+    var compilerSandbox: CompilerSandbox?
+    let inFlight = KeyedLocks()
 
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
         self.toolchain = toolchain
@@ -67,14 +70,29 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// Builds `sources` with `exercise`'s driver and `resources` (a mutant's own over the
     /// exercise's), or returns the cached build.
     public func build(exercise: Exercise, sources: [URL], resources: BundleResources) throws -> BuildOutcome {
-        try build(inputs: [exercise.driverURL] + sources, resources: resources, parseAsLibrary: true)
+        // Every variant's files are shown as the learner's (`Exercises/…/Solution.swift`), from a
+        // student's folder, a mutant's or the reference's alike.
+        let named = sources.map { source in
+            let name = exercise.learnerFiles.first { source.path.hasSuffix("/" + $0) } ?? source.lastPathComponent
+            return BuildInput(file: source, shownAs: "\(exercise.displayPath)/\(name)")
+        }
+        return try build(named: [BuildInput(file: exercise.driverURL, shownAs: "\(exercise.displayPath)/Driver.swift")] + named,
+                         resources: resources, parseAsLibrary: true)
     }
 
     /// Builds `inputs` into an app bundle holding `resources`, or returns the cached build.
     /// - Parameter parseAsLibrary: true for `@main` programs (exercises); false for a program
     ///   whose `main.swift` has top-level code (lessons).
-    func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws -> BuildOutcome {
-        let (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
+    /// - Parameter runtime: how the binary gets the Swift runtime (``RuntimeLinkage``).
+    func build(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool,
+               runtime: RuntimeLinkage = .shared) throws -> BuildOutcome {
+        try build(named: BuildInput.named(inputs), resources: resources, parseAsLibrary: parseAsLibrary, runtime: runtime)
+    }
+
+    private func build(named inputs: [BuildInput], resources: BundleResources, parseAsLibrary: Bool,
+                       runtime: RuntimeLinkage = .shared) throws -> BuildOutcome {
+        var (material, objectGraph) = try keyMaterial(inputs: inputs, resources: resources, parseAsLibrary: parseAsLibrary)
+        if runtime != .shared { material.append(Data("runtime \(runtime.rawValue)\n".utf8)) }
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
         // Two jobs with the same inputs at once (two students' identical files in a batch) build
@@ -98,10 +116,12 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         }
         var arguments = ["-Onone", "-module-name", AppBundle.executableName] + Self.speedFlags(toolchain)
             + commonFlags(parseAsLibrary: parseAsLibrary) + (objectGraph?.compileFlags ?? [])
-        arguments += inputs.map(\.path)
+        arguments += inputs.map(compilerPath)
         arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
-        arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? [])
-        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
+        // No debug information in the binary: the prebuilt runtime's would name the folders
+        // it was built in, and the learner's code has none (it is built without -g).
+        arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? []) + ["-Xlinker", "--strip-debug"] + runtime.linkFlags
+        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [staging], scratch: scratch)
 
         let outcome: BuildOutcome
         if timedOut {
@@ -111,7 +131,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             try copyResources(from: resources, into: bundle)
             outcome = .built(AppBundle(directory: entry.appendingPathComponent("App.app"), key: key))
         } else {
-            var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+            var diagnostics = parseDiagnostics(output, inputs: inputs)
             if !diagnostics.contains(where: { $0.severity == .error }) {
                 // A crash's stack dump says where the compiler was ("3.	While type-checking
                 // statement at [main.swift:40:1 …]"), its last lines how it ended.
@@ -140,16 +160,17 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
 
     /// Type-checks `inputs` without building: the diagnostics, empty when the code compiles.
     /// Used for lesson blocks that are compiled but not run.
-    func typecheck(inputs: [URL]) throws -> [Diagnostic] {
+    func typecheck(inputs files: [URL]) throws -> [Diagnostic] {
+        let inputs = BuildInput.named(files)
         let scratch = cacheDirectory.appendingPathComponent(".typecheck-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
             + ((try? keyMaterial(inputs: inputs, resources: BundleResources(), parseAsLibrary: false))?.objectGraph?.compileFlags ?? [])
-            + inputs.map(\.path)
-        let (timedOut, termination, output) = try runCompiler(arguments, scratch: scratch)
-        var diagnostics = Diagnostic.parse(output, displayPath: displayPath)
+            + inputs.map(compilerPath)
+        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [scratch], scratch: scratch)
+        var diagnostics = parseDiagnostics(output, inputs: inputs)
         if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
                                           message: timedOut ? "the compiler did not finish in time" : output))
@@ -157,15 +178,22 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
     }
 
-    /// Runs `swiftc` with a wall-clock limit; returns whether it timed out, how it ended and
-    /// everything it printed.
-    private func runCompiler(_ arguments: [String], scratch: URL) throws
+    /// Runs `swiftc` with a wall-clock limit, in the compiler's sandbox when there is one,
+    /// reading `inputs` and writing `writable` and the module cache; returns whether it timed
+    /// out, how it ended and everything it printed.
+    private func runCompiler(_ arguments: [String], inputs: [BuildInput], writable: [URL], scratch: URL) throws
         -> (timedOut: Bool, termination: Termination?, output: String)
     {
-        var environment = ProcessInfo.processInfo.environment
         // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
-        environment["TMPDIR"] = scratch.path
-        return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
+        guard let compilerSandbox else {
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = scratch.path
+            return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
+        }
+        let command = compilerSandbox.command(swiftc: toolchain.swiftc, arguments: arguments,
+                                              inputs: inputs.map { ($0.file, $0.shownAs) },
+                                              writable: writable + [moduleCache], temporary: scratch)
+        return try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: compileTimeLimit)
     }
 
     /// What brings a build nearer the floor (measured in `Benchmarks/README.md`): one frontend
@@ -182,31 +210,60 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             + toolchain.systemModuleDirectories.flatMap { ["-I", $0.path] }
     }
 
+    /// The path the compiler is given for `input`: the name it is shown as, from the compiler
+    /// sandbox's folder (so that `#filePath` and `#file` hold `Exercises/…/Solution.swift`, not
+    /// where the course or a student's folder is on this machine); the file's own path when the
+    /// compiler runs unconfined.
+    private func compilerPath(_ input: BuildInput) -> String {
+        compilerSandbox == nil ? input.file.path : input.shownAs
+    }
+
+    /// The compiler's messages, each at the file the learner knows, quoting lines of the build's
+    /// own inputs only.
+    private func parseDiagnostics(_ output: String, inputs: [BuildInput]) -> [Diagnostic] {
+        var files: [String: URL] = [:]
+        for input in inputs { files[compilerPath(input)] = input.file }
+        return Diagnostic.parse(output, displayPath: { path in
+            if let input = inputs.first(where: { compilerPath($0) == path }) {
+                return compilerSandbox == nil ? displayPath(input.file.path) ?? input.shownAs : input.shownAs
+            }
+            return displayPath(path)
+        }, quotable: { files[$0] })
+    }
+
     /// Everything a build depends on, as bytes: compiler and runtime identity, flags, and the
-    /// name and content of every source and resource; and the ObjectGraph runtime when a source
-    /// imports it (nil otherwise, or when it was not built: the compiler then says there is no
-    /// such module). Each source is read once, for both.
-    private func keyMaterial(inputs: [URL], resources: BundleResources, parseAsLibrary: Bool) throws
+    /// name (as shown, which `#filePath` holds) and content of every source and resource; and the
+    /// ObjectGraph runtime when a source imports it (nil otherwise, or when it was not built: the
+    /// compiler then says there is no such module). Each source is read once, for both.
+    private func keyMaterial(inputs: [BuildInput], resources: BundleResources, parseAsLibrary: Bool) throws
         -> (material: Data, objectGraph: ObjectGraphRuntime?)
     {
-        var material = Data("grader-build-v2 \(parseAsLibrary ? "library" : "main")\n\(toolchain.fingerprint)\n".utf8)
+        var material = Data("grader-build-v3 \(parseAsLibrary ? "library" : "main") \(compilerSandbox == nil ? "unconfined" : "confined")\n\(toolchain.fingerprint)\n".utf8)
         var importsObjectGraph = false
-        for url in inputs {
+        for input in inputs {
+            let url = input.file
             guard let content = FileManager.default.contents(atPath: url.path) else {
                 throw GraderError.io("cannot read \(url.path)")
             }
-            material.append(Data("source \(url.lastPathComponent) \(content.count)\n".utf8))
+            material.append(Data("source \(input.shownAs) \(content.count)\n".utf8))
             material.append(content)
             if !importsObjectGraph { importsObjectGraph = ObjectGraphRuntime.isImported(by: String(decoding: content, as: UTF8.self)) }
         }
+        material.append(resourceMaterial(resources))
+        let objectGraph = importsObjectGraph ? toolchain.objectGraph : nil
+        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
+        return (material, objectGraph)
+    }
+
+    /// The name and content of every file of `resources`, as bytes for a cache key.
+    func resourceMaterial(_ resources: BundleResources) -> Data {
+        var material = Data()
         for file in resources.resolved {
             let content = FileManager.default.contents(atPath: file.source.path) ?? Data()
             material.append(Data("resource \(file.path) \(content.count)\n".utf8))
             material.append(content)
         }
-        let objectGraph = importsObjectGraph ? toolchain.objectGraph : nil
-        if let objectGraph { material.append(Data("objectgraph\n\(objectGraph.fingerprint)\n".utf8)) }
-        return (material, objectGraph)
+        return material
     }
 
     private func linkArguments() -> [String] {
@@ -224,7 +281,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : nil
     }
 
-    private func copyResources(from resources: BundleResources, into bundle: URL) throws {
+    func copyResources(from resources: BundleResources, into bundle: URL) throws {
         let fm = FileManager.default
         for file in resources.resolved {
             let destination = bundle.appendingPathComponent(file.path)
@@ -237,12 +294,12 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         }
     }
 
-    private struct StoredOutcome: Codable {
+    struct StoredOutcome: Codable {
         var diagnostics: [Diagnostic]?
     }
 
     /// Moves a finished build into the cache; a build of the same inputs by another job wins.
-    private func store(_ outcome: BuildOutcome, material: Data, staging: URL, entry: URL) throws {
+    func store(_ outcome: BuildOutcome, material: Data, staging: URL, entry: URL) throws {
         let stored: StoredOutcome
         switch outcome {
         case .built: stored = StoredOutcome(diagnostics: nil)
@@ -262,7 +319,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
 
     /// The cached outcome, after checking that the cached inputs are byte for byte ours, so that
     /// a hash collision can never hand one submission another's binary.
-    private func cachedOutcome(entry: URL, material: Data, key: String) -> BuildOutcome? {
+    func cachedOutcome(entry: URL, material: Data, key: String) -> BuildOutcome? {
         guard let stored = FileManager.default.contents(atPath: entry.appendingPathComponent("inputs").path),
               stored == material,
               let outcomeData = FileManager.default.contents(atPath: entry.appendingPathComponent("outcome.json").path),
@@ -272,5 +329,22 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(AppBundle.executableName).path)
         else { return nil }
         return .built(AppBundle(directory: bundle, key: key))
+    }
+}
+
+/// A source file of a build and the path it is shown as: to the compiler (and so in `#filePath`),
+/// in compile errors, and in the cache key.
+struct BuildInput: Sendable, Hashable {
+    var file: URL
+    /// Relative: `Exercises/01-defaults/01-car-settings/Solution.swift`, or a lesson program's `main.swift`.
+    var shownAs: String
+
+    /// Inputs shown by their file names (a lesson's generated program), numbered where two share one.
+    static func named(_ files: [URL]) -> [BuildInput] {
+        var seen = Set<String>()
+        return files.enumerated().map { index, file in
+            let name = seen.insert(file.lastPathComponent).inserted ? file.lastPathComponent : "\(index)-\(file.lastPathComponent)"
+            return BuildInput(file: file, shownAs: name)
+        }
     }
 }

@@ -81,6 +81,7 @@ public struct CourseLoader {
                                       points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
         manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
         manifest.missingExercises = missing
+        manifest.handout = try HandoutManifest.load(root: root)
         return manifest
     }
 
@@ -96,7 +97,8 @@ public struct CourseLoader {
             let result: (exercise: Exercise?, problems: [CourseProblem])
             do {
                 result = try loadExercise(directory: entry.directory, lessonID: entry.lessonID, slug: entry.slug,
-                                          defaults: manifest.limits, points: manifest.points)
+                                          defaults: manifest.limits, points: manifest.points,
+                                          handout: manifest.handout.map { (manifest.root, $0) })
             } catch let problem as CourseProblem {
                 result = (nil, [problem])
             } catch {
@@ -122,8 +124,10 @@ public struct CourseLoader {
     }
 
     /// Loads one exercise folder; returns the exercise and the problems found in it.
+    /// - Parameter handout: the handout's root and manifest when the course is a student handout.
     func loadExercise(
-        directory: URL, lessonID: String, slug: String, defaults: Limits, points: Int
+        directory: URL, lessonID: String, slug: String, defaults: Limits, points: Int,
+        handout: (root: URL, manifest: HandoutManifest)? = nil
     ) throws -> (Exercise, [CourseProblem]) {
         let displayPath = "Exercises/\(lessonID)/\(slug)"
         let document = try YAMLDocument(contentsOf: directory.appendingPathComponent("exercise.yml"),
@@ -227,7 +231,10 @@ public struct CourseLoader {
                                                                seed: explore.seed)
             cases.append(exploration)
         }
-        let (learnerFiles, fileProblems) = learnerFiles(in: directory, displayPath: displayPath)
+        let handoutEntry = handout.flatMap { $0.manifest.entry("\(lessonID)/\(slug)") }
+        let (learnerFiles, fileProblems) = handout == nil
+            ? learnerFiles(in: directory, displayPath: displayPath)
+            : handoutLearnerFiles(handoutEntry, in: directory, displayPath: displayPath)
         problems += fileProblems
         let sharedFolder = directory.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources")
@@ -263,6 +270,13 @@ public struct CourseLoader {
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
         exercise.equivalentMutants = file.equivalentMutants
+        exercise.casesHash = SHA256.hex(of: document.contents)
+        if let handout, let handoutEntry {
+            exercise.shippedReference = ShippedReference(
+                binary: handout.root.appendingPathComponent(handoutEntry.referenceBinary), hash: handoutEntry.referenceHash,
+                platform: handout.manifest.platform)
+            exercise.withheldCases = handoutEntry.hiddenCases
+        }
         return (exercise, problems)
     }
 
@@ -437,6 +451,24 @@ public struct CourseLoader {
             problems.append(CourseProblem(file: "\(displayPath)/Reference",
                                           message: "no reference implementation: add the reference's .swift files here"))
         }
+        return (names, problems + statementAndStarterProblems(names, in: directory, displayPath: displayPath))
+    }
+
+    /// A handout's exercise has no `Reference/`: its learner files are those `handout.json` lists.
+    private func handoutLearnerFiles(_ entry: HandoutManifest.Entry?, in directory: URL, displayPath: String)
+        -> ([String], [CourseProblem])
+    {
+        guard let entry else {
+            return ([], [CourseProblem(file: HandoutManifest.fileName,
+                                       message: "lists no exercise \(displayPath): ask your instructor for a fresh copy of the handout")])
+        }
+        return (entry.learnerFiles, statementAndStarterProblems(entry.learnerFiles, in: directory, displayPath: displayPath))
+    }
+
+    /// A missing driver, statement or starter file.
+    private func statementAndStarterProblems(_ names: [String], in directory: URL, displayPath: String) -> [CourseProblem] {
+        let fm = FileManager.default
+        var problems: [CourseProblem] = []
         if !fm.fileExists(atPath: directory.appendingPathComponent("Driver.swift").path) {
             problems.append(CourseProblem(file: "\(displayPath)/Driver.swift", message: "missing: every exercise needs a driver"))
         }
@@ -447,78 +479,7 @@ public struct CourseLoader {
             problems.append(CourseProblem(file: "\(displayPath)/\(name)",
                                           message: "missing: the starter file for Reference/\(name)"))
         }
-        return (names, problems)
-    }
-
-    private func mutants(
-        in directory: URL, learnerFiles: [String], displayPath: String, problems: inout [CourseProblem]
-    ) -> [Mutant] {
-        let fm = FileManager.default
-        let folder = directory.appendingPathComponent("Mutants")
-        let entries = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        var mutants: [Mutant] = []
-        for entry in entries {
-            let url = folder.appendingPathComponent(entry)
-            if let reason = NameRules.fileNameProblem(entry) {
-                problems.append(CourseProblem(file: "\(displayPath)/Mutants/\(entry.debugDescription.dropFirst().dropLast())",
-                                              message: "a mutant's name is its file's: \(reason)"))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                if let mutant = folderMutant(entry, at: url, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems) {
-                    mutants.append(mutant)
-                }
-            } else if entry.hasSuffix(".patch") {
-                mutants.append(Mutant(name: String(entry.dropLast(6)), form: .patch(url)))
-            } else if entry.hasSuffix(".swift") {
-                guard learnerFiles.count == 1 else {
-                    problems.append(CourseProblem(
-                        file: "\(displayPath)/Mutants/\(entry)",
-                        message: "a whole-file mutant needs an exercise with one learner file; write Mutants/\(entry.dropLast(6)).patch instead"))
-                    continue
-                }
-                mutants.append(Mutant(name: String(entry.dropLast(6)), form: .file(url)))
-            } else {
-                problems.append(CourseProblem(file: "\(displayPath)/Mutants/\(entry)",
-                                              message: "a mutant is a .patch (a diff -u against Reference/) or a .swift file"))
-            }
-        }
-        return mutants
-    }
-
-    /// `Mutants/NAME/`: `Resources/`, with `NAME.swift`, `NAME.patch` or neither.
-    private func folderMutant(
-        _ name: String, at url: URL, learnerFiles: [String], displayPath: String, problems: inout [CourseProblem]
-    ) -> Mutant? {
-        let fm = FileManager.default
-        let place = "\(displayPath)/Mutants/\(name)/"
-        let entries = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        let resources = url.appendingPathComponent("Resources")
-        let links = Self.linkProblems(below: resources, displayPath: place + "Resources")
-        if !links.isEmpty {
-            problems += links
-            return nil
-        }
-        let hasResources = entries.contains("Resources") && !BundleResources.files(below: resources).isEmpty
-        var form = Mutant.Form.reference
-        for entry in entries where entry != "Resources" {
-            switch entry {
-            case "\(name).swift" where learnerFiles.count == 1: form = .file(url.appendingPathComponent(entry))
-            case "\(name).patch": form = .patch(url.appendingPathComponent(entry))
-            default:
-                problems.append(CourseProblem(
-                    file: place + entry,
-                    message: "a mutant folder holds Resources/ and at most one of \(name).swift (a whole learner file) or \(name).patch"))
-                return nil
-            }
-        }
-        guard hasResources else {
-            problems.append(CourseProblem(
-                file: place, message: "a mutant folder is for a mistake in resources: put the changed files in Resources/, or make it Mutants/\(name).swift or .patch"))
-            return nil
-        }
-        return Mutant(name: name, form: form, resources: resources)
+        return problems
     }
 
     /// A problem for each symbolic link at or below `folder` (see ``BundleResources/files(below:)``).

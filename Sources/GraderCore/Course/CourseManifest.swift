@@ -19,6 +19,8 @@ public struct CourseManifest: Sendable {
     /// problem: in no lesson, but named by `grader list` and found by name, so that a command
     /// naming one says why it cannot be used instead of "no exercise matches".
     public var missingExercises: [(entry: ExerciseEntry, problem: CourseProblem)] = []
+    /// `handout.json` when the course is a student handout (`grader pack --student`), else nil.
+    public var handout: HandoutManifest?
 
     /// Every exercise, in course order.
     public var exercises: [ExerciseEntry] { lessons.flatMap(\.exercises) }

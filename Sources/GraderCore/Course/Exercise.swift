@@ -28,6 +28,14 @@ public struct Exercise: Sendable {
     /// Generated mutants that no case can catch because they change nothing, by name, each with
     /// the author's one-line reason (`equivalent_mutants` in `exercise.yml`).
     public var equivalentMutants: [String: String] = [:]
+    /// SHA-256 of `exercise.yml` exactly as it was read: the hash every result of this exercise
+    /// records of the cases it was graded with (its cases are read from that file alone).
+    public var casesHash: String?
+    /// In a student handout: the compiled reference, which stands for `Reference/`.
+    public var shippedReference: ShippedReference?
+    /// In a student handout: how many hidden cases the instructor grades that the handout's
+    /// `exercise.yml` leaves out.
+    public var withheldCases = 0
 
     public var driverURL: URL { directory.appendingPathComponent("Driver.swift") }
     public var referenceDirectory: URL { directory.appendingPathComponent("Reference") }

@@ -11,6 +11,8 @@ struct YAMLDocument {
     /// The path shown in problems, relative to the course root.
     let displayPath: String
     let root: Node
+    /// The file's bytes exactly as parsed, for the hash a result records of its cases.
+    let contents: Data
 
     /// Reads and parses a YAML file.
     /// - Throws: ``CourseProblem`` when the file is missing or is not valid YAML.
@@ -18,6 +20,7 @@ struct YAMLDocument {
         self.displayPath = displayPath
         let file = try CourseText(contentsOf: url, displayPath: displayPath)
         let text = file.text
+        contents = file.bytes
         let scan = AliasScan(text)
         if scan.aliasKeys, let aliasKey = Self.aliasKeyProblem(in: text, file: displayPath) { throw aliasKey }
         do {
@@ -26,7 +29,7 @@ struct YAMLDocument {
             }
             root = node
         } catch let error as YamlError {
-            throw Self.problem(from: error, file: file)
+            throw Self.problem(from: error, file: displayPath)
         }
         if scan.aliases, let tooLarge = Self.expansionProblem(root, file: displayPath) { throw tooLarge }
     }
@@ -142,8 +145,7 @@ struct YAMLDocument {
     /// A problem for what Yams found wrong in `file`, with its line and column: a syntax error
     /// carries them, a character libyaml refuses (a control character) its byte offset, and a
     /// key written twice the position of its first occurrence.
-    static func problem(from error: YamlError, file: CourseText) -> CourseProblem {
-        let path = file.displayPath
+    static func problem(from error: YamlError, file path: String) -> CourseProblem {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
@@ -151,8 +153,8 @@ struct YAMLDocument {
             let detail = context.map { "\($0.text) " } ?? ""
             return CourseProblem(file: path, line: mark.line, column: mark.column,
                                  message: "invalid YAML: \(detail)\(problem)")
-        case .reader(let problem, let offset, let value, _):
-            let (line, column) = file.location(ofByte: offset ?? 0)
+        case .reader(let problem, let offset, let value, let yaml):
+            let (line, column) = CourseText.location(ofByte: offset ?? 0, in: Data(yaml.utf8))
             let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
             return CourseProblem(file: path, line: line, column: column,
                                  message: "invalid YAML: \(problem)\(character) at byte \(offset ?? 0)")

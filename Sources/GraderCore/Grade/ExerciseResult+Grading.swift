@@ -7,7 +7,7 @@ extension ExerciseResult {
     static func courseProblem(_ exercise: Exercise, _ problem: CourseProblem, duration: Double) -> ExerciseResult {
         ExerciseResult(id: exercise.id, title: exercise.title, status: .courseError, points: exercise.points, score: 0,
                        casesPassed: 0, casesTotal: exercise.cases.count, diagnostics: [], cases: [],
-                       problems: [problem.description], duration: duration)
+                       problems: [problem.description], duration: duration, casesHash: exercise.casesHash)
     }
 
     /// The result of sources that did not compile: the learner's failure, or the course's when
@@ -17,7 +17,8 @@ extension ExerciseResult {
         ExerciseResult(id: exercise.id, title: exercise.title, status: isReference ? .courseError : .compileError,
                        points: exercise.points, score: 0, casesPassed: 0, casesTotal: exercise.cases.count,
                        diagnostics: diagnostics, cases: [],
-                       problems: isReference ? ["the reference implementation does not compile"] : [], duration: duration)
+                       problems: isReference ? ["the reference implementation does not compile"] : [], duration: duration,
+                       casesHash: exercise.casesHash)
     }
 
     /// The result of graded cases: passed when all passed, a course error when a step could not
@@ -33,6 +34,6 @@ extension ExerciseResult {
             score: totalWeight > 0 ? Double(exercise.points) * passedWeight / totalWeight : 0,
             casesPassed: passed.count, casesTotal: cases.count, diagnostics: [], cases: cases,
             problems: courseFault ? ["a step could not be compared because of the course's driver or reference"] : [],
-            duration: duration)
+            duration: duration, casesHash: exercise.casesHash)
     }
 }

@@ -47,18 +47,22 @@ public final class Grader: @unchecked Sendable {
 
     package var pool: WorkPool { WorkPool(jobs: options.jobs) }
 
+    /// The limits this machine does not enforce, and why (none for a grader without a sandbox).
+    public var unenforcedLimits: [UnenforcedLimit] { workbench?.launcher.sandbox.unenforcedLimits ?? [] }
+
     /// A build of one variant of one exercise.
     package struct Job {
         package var exercise: Exercise
         package var variant: SourceVariant
-        /// Cases not started by then are not run and count as failed (a batch's per-student
-        /// time budget); nil for no limit.
-        package var deadline: Date?
+        /// Cases not started by then are not run and count as failed, and a case running then is
+        /// stopped (a batch's per-student time budget); nil for no limit.
+        package var deadline: Date? { budget?.deadline }
+        package var budget: TimeBudget?
 
-        package init(exercise: Exercise, variant: SourceVariant, deadline: Date? = nil) {
+        package init(exercise: Exercise, variant: SourceVariant, budget: TimeBudget? = nil) {
             self.exercise = exercise
             self.variant = variant
-            self.deadline = deadline
+            self.budget = budget
         }
     }
 
@@ -98,7 +102,7 @@ public final class Grader: @unchecked Sendable {
             return job.exercise.cases.contains(where: \.needsReference)
         }.map { jobs[$0].exercise })
         let referenceBuilds = try pool.map(exercisesNeedingReference) { exercise -> Result<BuildOutcome, Error> in
-            Result { try self.builder.build(exercise: exercise, sources: exercise.referenceSources) }
+            Result { try self.builder.buildReference(of: exercise) }
         }.map { try $0.get() }
         var referenceByExercise: [String: AppBundle] = [:]
         for (exercise, outcome) in zip(exercisesNeedingReference, referenceBuilds) {
@@ -124,7 +128,7 @@ public final class Grader: @unchecked Sendable {
                                              weight: task.testCase.weight, status: .failed, failure: nil, duration: 0))
             }
             let result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
-                                    referenceBundle: referenceByExercise[exercise.id])
+                                    referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget)
             if result.status == .failed { failedJobs.insert(task.job) }
             return (task.job, result)
         }
@@ -148,7 +152,11 @@ public final class Grader: @unchecked Sendable {
 
     /// Grades one case: its verdict from the cache when every input is unchanged, otherwise
     /// from the runner for its kind.
-    func grade(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?) -> CaseResult {
+    /// - Parameter budget: when the job's time runs out, and its length: a case running then is
+    ///   stopped (the learner's runs only; the reference's are the course's).
+    func grade(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
+               budget: TimeBudget? = nil) -> CaseResult {
+        let launcher = budget.map { BudgetedLauncher(base: self.launcher, budget: $0) as any CaseLaunching } ?? self.launcher
         let started = Date()
         // A generated case's reference runs depend on its inputs: its runner makes them.
         var reference: Result<CaseRun, GraderError>?
@@ -164,7 +172,7 @@ public final class Grader: @unchecked Sendable {
         attempt.referenceWitness = { [self] instance in
             // Built on demand when no case needed it: asked for only after a learner's fault.
             let bundle = referenceBundle ?? {
-                if case .built(let built)? = try? self.builder.build(exercise: exercise, sources: exercise.referenceSources) { return built }
+                if case .built(let built)? = try? self.builder.buildReference(of: exercise) { return built }
                 return nil
             }()
             return bundle.flatMap { try? self.references.run(exercise, $0, instance).get() }

@@ -15,7 +15,8 @@ public final class Workbench: @unchecked Sendable {
         self.engine = engine
         self.launcher = launcher
         self.workDirectory = workDirectory
-        containersDirectory = workDirectory.appendingPathComponent("containers/\(UUID().uuidString.prefix(12))")
+        // In the sandbox's own folder, not the course's: a container's path is visible inside the sandbox.
+        containersDirectory = launcher.sandbox.folder.containers.appendingPathComponent(String(UUID().uuidString.prefix(12)))
         try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
     }
 

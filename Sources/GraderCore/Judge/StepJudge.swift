@@ -5,6 +5,18 @@ import Foundation
 /// reference implementation's run of the same step.
 enum StepJudge {
     static func judge(_ step: Step, index: Int, run: StepRun, reference: StepRun?) -> StepFailure? {
+        guard var failure = judgeRun(step, index: index, run: run, reference: reference) else { return nil }
+        // A step that failed once its launch had reached a limit is reported as that limit:
+        // the timeout of a fork bomb whose forks were refused is the process limit's doing.
+        if let breach = run.breach, ![.limitExceeded, .driverFault, .referenceFailed].contains(failure.kind) {
+            failure.message = "the app \(breach). Then: \(failure.message)"
+            failure.kind = .limitExceeded
+            failure.limit = breach
+        }
+        return failure
+    }
+
+    private static func judgeRun(_ step: Step, index: Int, run: StepRun, reference: StepRun?) -> StepFailure? {
         let label = step.action
         func failure(_ kind: FailureKind, _ message: String, mismatch: Mismatch? = nil,
                      expected: String? = nil, actual: String? = nil) -> StepFailure {
@@ -27,6 +39,10 @@ enum StepJudge {
                 ? "\(factorText) the reference's \(formatDuration(referenceSeconds))"
                 : "the case's floor; the reference took \(formatDuration(referenceSeconds))"
             return failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
+        case .limitExceeded(let breach):
+            var exceeded = failure(.limitExceeded, "the app \(breach)")
+            exceeded.limit = breach
+            return exceeded
         case .outputLimit(let bytes):
             return failure(.outputLimit, "the app printed more than \(bytes / 1024) KiB and was stopped (a print inside an endless loop?)")
         case .malformedReply(let text):

@@ -165,6 +165,7 @@ public struct LessonChecker {
         case .crashed(let signal): return "crashed (\(StepJudge.signalName(signal)))"
         case .timedOut(let seconds): return "did not finish within \(StepJudge.formatSeconds(seconds))"
         case .outputLimit(let bytes): return "printed more than \(bytes / 1024) KiB"
+        case .limitExceeded(let breach): return breach.description
         default: return "ended unexpectedly"
         }
     }

@@ -16,6 +16,8 @@ public enum StepEvent: Hashable, Sendable, Codable {
     case tooSlow(limit: Double, factor: Double, referenceSeconds: Double)
     /// The launch printed more than its output cap.
     case outputLimit(bytes: Int)
+    /// The launch or the case went past a resource limit and was stopped.
+    case limitExceeded(LimitBreach)
     /// The reply was not valid protocol JSON.
     case malformedReply(String)
     /// A reply without the launch's secret, or for another request: not the driver's.

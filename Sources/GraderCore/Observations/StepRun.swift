@@ -12,6 +12,9 @@ public struct StepRun: Hashable, Sendable, Codable {
     public var fileChanges: Int?
     /// The driver asked that this reply's numbers compare with their type.
     public var numberTypes: Bool?
+    /// A limit the launch had reached when the step ended (a fork refused, `/tmp` full…): a
+    /// failure of the step is reported as this breach.
+    public var breach: LimitBreach?
 
     public init(event: StepEvent, stdout: String, stderr: String, duration: Double, fileChanges: Int? = nil) {
         self.event = event

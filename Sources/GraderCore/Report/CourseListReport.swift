@@ -67,7 +67,10 @@ public struct CourseListReport {
         guard let text = try? String(contentsOf: exercise.statementURL, encoding: .utf8) else {
             throw GraderError.io("cannot read \(exercise.displayPath)/README.md")
         }
-        return text + (text.hasSuffix("\n") ? "" : "\n")
+        let withheld = exercise.withheldCases == 0 ? "" : exercise.withheldCases == 1
+            ? "Your instructor also grades 1 hidden case, which this handout leaves out.\n"
+            : "Your instructor also grades \(exercise.withheldCases) hidden cases, which this handout leaves out.\n"
+        return text + (text.hasSuffix("\n") ? "" : "\n") + withheld
             + "Edit: \(exercise.learnerFiles.map { "\(exercise.displayPath)/\($0)" }.joined(separator: ", "))\n"
             + "Check: grader check \(exercise.shortName)\n"
     }

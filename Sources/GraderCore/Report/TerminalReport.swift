@@ -17,7 +17,14 @@ public struct TerminalReport {
         }
         lines.append("")
         lines.append(summaryLine(report.summary))
+        lines += unenforcedLines(report.unenforcedLimits)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the run was not bounded by on this machine, after the summary.
+    package func unenforcedLines(_ limits: [UnenforcedLimit]) -> [String] {
+        guard !limits.isEmpty else { return [] }
+        return [style.yellow("limits not enforced on this machine:")] + limits.map { "  \($0)" }
     }
 
     package func summaryLine(_ summary: RunReport.Summary) -> String {

@@ -49,6 +49,7 @@ public struct VerifyTerminalReport {
         }
         lines.append("")
         lines.append("verify: \(report.passedCount) passed, \(report.failedCount) failed")
+        lines += TerminalReport(style: style).unenforcedLines(report.unenforcedLimits)
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -22,11 +22,16 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     ///   - output: what `swiftc` printed.
     ///   - displayPath: maps an absolute source path to the path shown to the learner; paths it
     ///     returns nil for are kept as their last component.
-    public static func parse(_ output: String, displayPath: (String) -> String?) -> [Diagnostic] {
+    ///   - quotable: the file whose lines a diagnostic at a path may quote (one of the build's
+    ///     inputs), nil for none. A learner's `#sourceLocation(file: "/any/path", line: 1)` makes
+    ///     the compiler name any path: reading it would quote another student's file or a
+    ///     reference in the learner's own report.
+    public static func parse(_ output: String, displayPath: (String) -> String?,
+                             quotable: (String) -> URL? = { URL(fileURLWithPath: $0) }) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for rawLine in output.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = String(rawLine)
-            if let located = parseLocated(line, displayPath: displayPath) {
+            if let located = parseLocated(line, displayPath: displayPath, quotable: quotable) {
                 diagnostics.append(located)
             } else if let range = line.range(of: "error: "), line.hasPrefix("error: ") || line.contains(": error: ") {
                 // An unlocated error (driver, linker): keep its text.
@@ -38,7 +43,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     }
 
     /// `path:line:column: severity: message`
-    private static func parseLocated(_ line: String, displayPath: (String) -> String?) -> Diagnostic? {
+    private static func parseLocated(_ line: String, displayPath: (String) -> String?, quotable: (String) -> URL?) -> Diagnostic? {
         for severity in [Severity.error, .warning, .note] {
             guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
             let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
@@ -48,7 +53,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
             let shown = displayPath(path) ?? URL(fileURLWithPath: path).lastPathComponent
             return Diagnostic(file: shown, line: lineNumber, column: column, severity: severity,
                               message: String(line[marker.upperBound...]),
-                              sourceLine: sourceLine(path, lineNumber))
+                              sourceLine: quotable(path).flatMap { sourceLine($0.path, lineNumber) })
         }
         return nil
     }

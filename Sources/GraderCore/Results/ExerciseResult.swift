@@ -28,4 +28,7 @@ public struct ExerciseResult: Codable, Sendable {
     public var problems: [String]
     /// Wall-clock seconds spent on this exercise (build and runs).
     public var duration: Double
+    /// SHA-256 of the exercise's case file (`exercise.yml`) as it was graded; nil only in
+    /// reports written before it was recorded (Docs/report-format.md, revision 4).
+    public var casesHash: String?
 }

@@ -13,6 +13,9 @@ public enum FailureKind: String, Codable, Sendable {
     /// A call of a performance case (`timeout: 10x`) took longer than its limit, in two runs.
     case tooSlow = "too_slow"
     case outputLimit = "output_limit"
+    /// A resource limit other than time and output: processes, total memory, `/tmp`, the
+    /// container, CPU time, file size, or the case's total time (the failure's `limit` says which).
+    case limitExceeded = "limit_exceeded"
     case malformedReply = "malformed_reply"
     /// What the solution left in its container is not what the case's `container:` checks say.
     case wrongContainer = "wrong_container"

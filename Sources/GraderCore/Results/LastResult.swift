@@ -6,4 +6,6 @@ public struct LastResult: Codable, Sendable, Equatable {
     public var casesPassed: Int
     public var casesTotal: Int
     public var checkedAt: Date
+    /// SHA-256 of the case file the result was graded with (absent in files written before).
+    public var casesHash: String?
 }

@@ -8,11 +8,14 @@ public struct RunReport: Codable, Sendable {
     /// The report format's version; a change that breaks readers increments it.
     public var schema = 1
     /// Additions since the schema's first form that readers may rely on: 2 adds each failure's
-    /// steps as objects (`action`, `actions`) beside their text.
-    public var revision = 3
+    /// steps as objects (`action`, `actions`) beside their text; 4 each exercise's `cases_hash`;
+    /// 5 the limits not enforced and the `limit_exceeded` failures.
+    public var revision = 5
     public var course: String
     public var exercises: [ExerciseResult]
     public var summary: Summary
+    /// The limits this machine did not enforce during the run, and why (empty when all were).
+    public var unenforcedLimits: [UnenforcedLimit] = []
 
     public struct Summary: Codable, Sendable, Hashable {
         public var passed: Int

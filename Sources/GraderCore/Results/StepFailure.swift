@@ -11,6 +11,8 @@ public struct StepFailure: Sendable, Hashable {
     public var steps: [StepAction] = []
     /// One line saying what went wrong.
     public var message: String
+    /// For `limitExceeded`: which limit, and its value.
+    public var limit: LimitBreach?
     /// The first structural difference, for wrong values.
     public var mismatch: Mismatch?
     /// The whole expected and actual results, as JSON or text.
@@ -25,7 +27,7 @@ public struct StepFailure: Sendable, Hashable {
 /// of the report, also text as written in `exercise.yml` (`step`, `steps`).
 extension StepFailure: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, stepIndex, step, steps, action, actions, message, mismatch, expected, actual, stdout, stderr
+        case kind, stepIndex, step, steps, action, actions, message, limit, mismatch, expected, actual, stdout, stderr
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,6 +37,7 @@ extension StepFailure: Codable {
         step = try container.decode(StepAction.self, forKey: .action)
         steps = try container.decode([StepAction].self, forKey: .actions)
         message = try container.decode(String.self, forKey: .message)
+        limit = try container.decodeIfPresent(LimitBreach.self, forKey: .limit)
         mismatch = try container.decodeIfPresent(Mismatch.self, forKey: .mismatch)
         expected = try container.decodeIfPresent(String.self, forKey: .expected)
         actual = try container.decodeIfPresent(String.self, forKey: .actual)
@@ -51,6 +54,7 @@ extension StepFailure: Codable {
         try container.encode(step, forKey: .action)
         try container.encode(steps, forKey: .actions)
         try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(limit, forKey: .limit)
         try container.encodeIfPresent(mismatch, forKey: .mismatch)
         try container.encodeIfPresent(expected, forKey: .expected)
         try container.encodeIfPresent(actual, forKey: .actual)

@@ -19,6 +19,8 @@ public struct VerifyReport: Codable, Sendable {
     public var lessons: [LessonResult] = []
     /// With `--mutants`: each exercise's mutation score.
     public var mutation: [MutationScore] = []
+    /// The limits this machine did not enforce while verifying, and why.
+    public var unenforcedLimits: [UnenforcedLimit] = []
 
     public var passedCount: Int {
         checks.filter(\.passed).count + lessons.filter(\.passed).count + mutation.filter(\.passed).count

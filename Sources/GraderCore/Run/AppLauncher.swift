@@ -1,22 +1,44 @@
 import Foundation
 
 /// Starts app binaries in the sandbox on a container, and turns how a launch ended into a
-/// ``StepEvent``: the one place that applies a launch's time limit, output cap and exit rules,
-/// for exercises (through ``AppSession``) and lesson programs alike.
+/// ``StepEvent``: the one place that applies a launch's time limit, output cap, resource limits
+/// and exit rules, for exercises (through ``AppSession``) and lesson programs alike.
 struct AppLauncher: Sendable {
     let sandbox: Sandbox
 
-    /// Starts `bundle`'s executable on `container`.
+    /// A started app and the cgroup that bounds it: ending the launch ends both.
+    final class Launch {
+        let process: ChildProcess
+        let group: LaunchGroup?
+
+        init(process: ChildProcess, group: LaunchGroup?) {
+            self.process = process
+            self.group = group
+        }
+
+        deinit { end() }
+
+        /// Kills what is left of the launch and removes its cgroup.
+        func end() {
+            process.kill()
+            group?.remove()
+        }
+    }
+
+    /// Starts `bundle`'s executable on `container`, in a cgroup of its own where the machine has them.
     /// - Parameter protocolPipes: hand over the request and reply pipes (an exercise binary);
     ///   false for a program that only prints (a lesson).
     func launch(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String] = [],
                 environment: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
-                protocolPipes: Bool) throws -> ChildProcess {
-        let command = sandbox.command(bundle: bundle.directory, container: container, limits: limits,
+                protocolPipes: Bool) throws -> Launch {
+        let group = try sandbox.resources.makeGroup(limits: limits)
+        let staged = try sandbox.folder.stage(bundle.directory, key: bundle.key)
+        let command = sandbox.command(bundle: staged, container: container, limits: limits,
                                       defaultsSuites: defaultsSuites, environment: environment,
-                                      countsFileChanges: countsFileChanges)
-        return try ChildProcess(executable: command.executable, arguments: command.arguments,
-                                environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
+                                      countsFileChanges: countsFileChanges, group: group)
+        let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                       environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
+        return Launch(process: process, group: group)
     }
 
     /// What a program printed and how it ended, when it runs to its end by itself.
@@ -28,10 +50,14 @@ struct AppLauncher: Sendable {
 
     /// Runs a program that speaks no protocol to its end, within the launch's limits.
     func run(_ bundle: AppBundle, on container: AppContainer, limits: Limits) throws -> ProgramRun {
-        let process = try launch(bundle, on: container, limits: limits, protocolPipes: false)
+        let launch = try self.launch(bundle, on: container, limits: limits, protocolPipes: false)
+        let process = launch.process
         let waited = process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes)
-        let event = limitBreach(waited, of: process, limits: limits) ?? Self.event(for: exit(of: process, within: 5))
+        let breach = launch.group?.breach(limits: limits)
+        var event = limitBreach(waited, of: process, limits: limits) ?? Self.event(for: exit(of: process, within: 5), limits: limits)
+        if let breach, event != .exited(code: 0), event != .outputLimit(bytes: limits.outputBytes) { event = .limitExceeded(breach) }
         let output = process.takeOutput()
+        launch.end()
         return ProgramRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
                           stderr: String(decoding: output.stderr, as: UTF8.self))
     }
@@ -65,6 +91,16 @@ struct AppLauncher: Sendable {
         case .exited(let code) where code > 128 && code < 160: return .crashed(signal: code - 128)
         case .exited(let code): return .exited(code: code)
         case .signaled(let signal): return .crashed(signal: signal)
+        }
+    }
+
+    /// The event for `termination`, with the signals the kernel sends for a limit named as
+    /// that limit: SIGXCPU for CPU time, SIGXFSZ for a file's size.
+    static func event(for termination: Termination, limits: Limits) -> StepEvent {
+        switch event(for: termination) {
+        case .crashed(signal: SIGXCPU): return .limitExceeded(.cpuTime(seconds: limits.cpuSeconds.rounded(.up)))
+        case .crashed(signal: SIGXFSZ): return .limitExceeded(.fileSize(bytes: limits.fileSizeBytes))
+        case let other: return other
         }
     }
 }

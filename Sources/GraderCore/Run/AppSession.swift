@@ -2,10 +2,20 @@ import ExerciseKit
 import Foundation
 
 /// One launch of an exercise binary on a container: send calls, read replies, end it.
+///
+/// While it waits for a reply it also keeps the launch within its resource limits that no
+/// kernel mechanism ends by itself: the container's size (measured every 25 ms, so that a
+/// launch writing at 2 GB/s overshoots by some 50 MB at most) and the case's total time over
+/// all its launches.
 final class AppSession {
-    private let process: ChildProcess
+    private let launch: AppLauncher.Launch
+    private var process: ChildProcess { launch.process }
+    /// When the launch's own time is up, or the case's if that comes first.
     private let deadline: Date
+    /// The case's limit when ``deadline`` is the case's (or its budget's), nil when it is the launch's.
+    private let caseBreach: LimitBreach?
     private let limits: Limits
+    private let container: AppContainer
 
     private let launcher: AppLauncher
     /// This launch's secret: a reply that does not carry it was not written by the driver.
@@ -13,15 +23,52 @@ final class AppSession {
     /// The number of the last request sent; its reply must repeat it.
     private var sequence = 0
 
+    /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``,
+    ///   or a batch's budget for the student).
     init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-         environment: PhoneEnvironment, countsFileChanges: Bool = false) throws {
-        process = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
-                                      environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
-        deadline = Date().addingTimeInterval(limits.timeLimit)
+         environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: CaseDeadline = .none) throws {
+        launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
+                                     environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
+        let own = Date().addingTimeInterval(limits.timeLimit)
+        deadline = min(own, caseDeadline.date)
+        caseBreach = caseDeadline.date < own ? caseDeadline.breach : nil
         self.limits = limits
         self.launcher = launcher
+        self.container = container
         // The runtime reads this before the driver registers anything, so before learner code runs.
-        if let greeting = try? WireProtocol.line(WireGreeting(secret: secret)) { _ = process.send(greeting, deadline: deadline) }
+        if let greeting = try? WireProtocol.line(WireGreeting(secret: secret)) { _ = launch.process.send(greeting, deadline: deadline) }
+    }
+
+    static let containerCheckInterval = 0.025
+
+    /// The next reply within `until`, checking the container's size every 25 ms;
+    /// the launch is killed when it fills its container past the limit.
+    private func nextReply(until: Date) -> ChildProcess.Event {
+        while true {
+            let slice = min(until, Date().addingTimeInterval(Self.containerCheckInterval))
+            let waited = process.nextReply(deadline: slice, outputLimit: limits.outputBytes)
+            if waited != .timedOut || slice >= until { return waited }
+            if containerOverflows { return .timedOut }
+        }
+    }
+
+    /// Whether the container holds more than its limit.
+    private var containerOverflows: Bool {
+        ContainerMeter.bytes(in: container.directory, upTo: limits.containerBytes) > limits.containerBytes
+    }
+
+    /// The limit broken when a wait did not end with a reply: the container's size, the case's
+    /// time, the launch's own time or output (the process is then killed), or nil.
+    private func breach(_ waited: ChildProcess.Event) -> StepEvent? {
+        if waited == .timedOut || waited == .ended, containerOverflows {
+            process.kill()
+            return .limitExceeded(.container(bytes: limits.containerBytes))
+        }
+        if waited == .timedOut, let caseBreach, Date() >= deadline {
+            process.kill()
+            return .limitExceeded(caseBreach)
+        }
+        return launcher.limitBreach(waited, of: process, limits: limits)
     }
 
     /// Writes one request with the next sequence number, by `deadline` (the launch's when nil).
@@ -47,7 +94,7 @@ final class AppSession {
                     deadline: min(deadline, callDeadline)) {
         case .closed: return finish(event: ended(), started: started)
         case .timedOut: waited = .timedOut
-        case .sent: waited = process.nextReply(deadline: min(deadline, callDeadline), outputLimit: limits.outputBytes)
+        case .sent: waited = nextReply(until: min(deadline, callDeadline))
         }
         let event: StepEvent
         var changes: Int?
@@ -57,12 +104,12 @@ final class AppSession {
         } else if killAtChange != nil, waited == .ended,
                   AppLauncher.event(for: launcher.exit(of: process, within: 2)) == .crashed(signal: 9) {
             event = .killed
-        } else if waited == .timedOut, let limit, callDeadline <= deadline {
+        } else if waited == .timedOut, let limit, callDeadline <= deadline, !containerOverflows {
             // The call's own limit, not the launch's, ran out.
             process.kill()
             event = .tooSlow(limit: limit.seconds, factor: limit.factor, referenceSeconds: limit.referenceSeconds)
         } else {
-            event = launcher.limitBreach(waited, of: process, limits: limits) ?? ended()
+            event = breach(waited) ?? ended()
         }
         var run = finish(event: event, started: started)
         run.fileChanges = changes
@@ -76,7 +123,7 @@ final class AppSession {
     /// should not include the start-up. Returns false when the app is gone.
     func waitUntilReady() -> Bool {
         guard send(.control(.operations)) == .sent else { return false }
-        if case .reply = process.nextReply(deadline: deadline, outputLimit: limits.outputBytes) { return true }
+        if case .reply = nextReply(until: deadline) { return true }
         return false
     }
 
@@ -88,7 +135,7 @@ final class AppSession {
         var answeredAfter: Double?
         let killAt = started.addingTimeInterval(delay)
         if send(.call(operation: operation, arguments: arguments), deadline: min(deadline, killAt)) == .sent,
-           case .reply = process.nextReply(deadline: min(deadline, killAt), outputLimit: limits.outputBytes) {
+           case .reply = nextReply(until: min(deadline, killAt)) {
             answeredAfter = Date().timeIntervalSince(started)
         }
         process.kill()
@@ -101,12 +148,12 @@ final class AppSession {
         let grace = min(deadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
         _ = send(.control(.terminate), deadline: grace)
         process.closeRequests()
-        let waited = process.nextReply(deadline: grace, outputLimit: limits.outputBytes)
+        let waited = nextReply(until: grace)
         let event: StepEvent
-        if let breach = launcher.limitBreach(waited, of: process, limits: limits) {
+        if let breach = breach(waited) {
             event = breach
         } else if let termination = process.waitForExit(deadline: grace) {
-            event = termination == .exited(0) ? .relaunched : AppLauncher.event(for: termination)
+            event = termination == .exited(0) ? .relaunched : AppLauncher.event(for: termination, limits: limits)
         } else {
             process.kill()
             event = .timedOut(seconds: limits.timeLimit)
@@ -125,14 +172,22 @@ final class AppSession {
     var isGone: Bool { process.termination != nil }
 
     private func ended() -> StepEvent {
-        AppLauncher.event(for: launcher.exit(of: process, within: 2))
+        AppLauncher.event(for: launcher.exit(of: process, within: 2), limits: limits)
     }
 
+    /// The step's run, with the limit the launch had reached by then (read before the launch
+    /// is ended: its `/tmp` goes with it).
     private func finish(event: StepEvent, started: Date) -> StepRun {
         let output = process.takeOutput()
-        return StepRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
-                       stderr: String(decoding: output.stderr, as: UTF8.self),
-                       duration: Date().timeIntervalSince(started))
+        var run = StepRun(event: event, stdout: String(decoding: output.stdout, as: UTF8.self),
+                          stderr: String(decoding: output.stderr, as: UTF8.self),
+                          duration: Date().timeIntervalSince(started))
+        if case .limitExceeded = event {} else {
+            run.breach = launch.group?.breach(limits: limits)
+                ?? (containerOverflows ? .container(bytes: limits.containerBytes) : nil)
+        }
+        if process.termination != nil { launch.end() }
+        return run
     }
 
     /// The driver's reply to request `sequence`, or `malformedReply` for anything else: a line

@@ -18,6 +18,8 @@ struct LaunchPlan: Sendable {
     /// For a `kill_during` step: kill the app just before the call's nth change of a file (or
     /// right after the call, when it makes fewer), instead of after `killAfter` seconds.
     var killAtChange: Int?
+    /// A budget over many cases that stops this one too when it runs out (``BudgetedLauncher``).
+    var budget: TimeBudget?
 
     static let plain = LaunchPlan()
 }
@@ -51,6 +53,13 @@ struct CaseLauncher: CaseLaunching {
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
     {
         var answeredBeforeKill: Double?
+        // The case's total time, over all its launches, on top of each launch's own; a budget
+        // over many cases may end it sooner.
+        var caseDeadline = CaseDeadline(date: Date().addingTimeInterval(exercise.limits.caseTimeLimit),
+                                        breach: .caseTime(seconds: exercise.limits.caseTimeLimit))
+        if let budget = plan.budget, budget.deadline < caseDeadline.date {
+            caseDeadline = CaseDeadline(date: budget.deadline, breach: .timeBudget(seconds: budget.seconds))
+        }
         let container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
             ?? AppContainer.create(in: workDirectory)
         defer { container.remove() }
@@ -64,7 +73,8 @@ struct CaseLauncher: CaseLaunching {
             let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
                                        environment: testCase.environment,
-                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil)
+                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil,
+                                       caseDeadline: caseDeadline)
             session = fresh
             if timed { _ = fresh.waitUntilReady() }
             return fresh
@@ -122,4 +132,12 @@ struct CaseLauncher: CaseLaunching {
         let inspector = ContainerInspector(root: container.directory)
         return CaseRun(steps: runs, container: testCase.container.map(inspector.observe), answeredBeforeKill: answeredBeforeKill)
     }
+}
+
+/// When a case must end over all its launches, and the limit that names it then.
+struct CaseDeadline {
+    var date: Date
+    var breach: LimitBreach
+
+    static let none = CaseDeadline(date: .distantFuture, breach: .caseTime(seconds: .infinity))
 }

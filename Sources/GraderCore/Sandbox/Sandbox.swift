@@ -12,7 +12,11 @@ import Foundation
 /// with nothing the learner has to call differently.
 ///
 /// Every launch gets fresh user, PID, network, IPC and UTS namespaces: killing the sandbox
-/// ends every process the learner started, and there is no network.
+/// ends every process the learner started, and there is no network. Its root and `/dev` are
+/// read-only; `/tmp` is a tmpfs of the launch's `tmp_size`. Where cgroups can be had
+/// (``ResourceControl``), the launch runs in a cgroup of its own that bounds its processes,
+/// memory and CPU share: a shell joins it and then becomes bubblewrap, so that nothing the
+/// launch starts is ever outside it.
 public struct Sandbox: Sendable {
     /// The container's path inside the sandbox, as an iOS app's home looks.
     public static let homePath = "/var/mobile/Containers/Data/Application/App"
@@ -21,47 +25,61 @@ public struct Sandbox: Sendable {
 
     var bwrap: String
     var prlimit: String
-    var etcDirectory: URL
+    /// This run's own folder: password files, containers, staged bundles.
+    let folder: SandboxFolder
     var readOnlyPaths: [String]
     /// The file-change counter (``FileChangeShim``), when a C compiler could build it.
     var fileChangeShim: URL?
+    /// The cgroups this machine gives each launch.
+    var resources: ResourceControl
 
-    /// Prepares the sandbox: finds bubblewrap, writes the password and group files, and checks
-    /// that a sandboxed process can start.
+    /// The limits this machine does not enforce, and why (every report lists them).
+    public var unenforcedLimits: [UnenforcedLimit] { resources.unenforced }
+
+    /// Prepares the sandbox: finds bubblewrap, writes the password and group files, finds the
+    /// cgroups it can use, and checks that a sandboxed process can start.
     /// - Throws: ``GraderError/noSandbox(_:)`` with the reason when bubblewrap cannot run.
-    public static func prepare(workDirectory: URL, toolchain: Toolchain) throws -> Sandbox {
-        let environment = ProcessInfo.processInfo.environment
-        let etc = workDirectory.appendingPathComponent("etc")
-        try? FileManager.default.createDirectory(at: etc, withIntermediateDirectories: true)
+    public static func prepare(workDirectory: URL, toolchain: Toolchain,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Sandbox {
         // Without prlimit the memory, CPU and file-size limits would silently not apply.
         guard let prlimit = Toolchain.findOnPath("prlimit", environment: environment) else {
             throw GraderError.noSandbox("prlimit (util-linux), which applies the memory, CPU and file-size limits, is not installed")
         }
-        var sandbox = Sandbox(bwrap: "", prlimit: prlimit.path,
-                              etcDirectory: etc, readOnlyPaths: [])
         guard let bwrap = Toolchain.findOnPath("bwrap", environment: environment) else {
             throw GraderError.noSandbox("bubblewrap (bwrap) is not installed")
         }
-        sandbox.bwrap = bwrap.path
+        let folder = try SandboxFolder()
         let passwd = "root:x:0:0:root:/root:/bin/sh\nmobile:x:501:501:Mobile User:\(homePath):/bin/sh\n"
         let group = "root:x:0:\nmobile:x:501:\n"
         do {
-            try passwd.write(to: etc.appendingPathComponent("passwd"), atomically: true, encoding: .utf8)
-            try group.write(to: etc.appendingPathComponent("group"), atomically: true, encoding: .utf8)
+            try passwd.write(to: folder.directory.appendingPathComponent("passwd"), atomically: true, encoding: .utf8)
+            try group.write(to: folder.directory.appendingPathComponent("group"), atomically: true, encoding: .utf8)
         } catch {
-            throw GraderError.io("cannot write the sandbox's files in \(etc.path): \(error.localizedDescription)")
+            throw GraderError.io("cannot write the sandbox's files in \(folder.directory.path): \(error.localizedDescription)")
         }
-        sandbox.readOnlyPaths = toolchain.runtimeLibraryDirectories.map(\.path).filter { !$0.hasPrefix("/usr/") }
-        sandbox.fileChangeShim = try? FileChangeShim.build(toolchain: toolchain, directory: workDirectory)
+        var sandbox = Sandbox(bwrap: bwrap.path, prlimit: prlimit.path, folder: folder,
+                              readOnlyPaths: toolchain.runtimeLibraryDirectories.map(\.path).filter { !$0.hasPrefix("/usr/") },
+                              resources: ResourceControl.detect(environment: environment))
+        if let shim = try? FileChangeShim.build(toolchain: toolchain, directory: workDirectory) {
+            sandbox.fileChangeShim = try? folder.stage(file: shim, as: "fileops.so")
+        }
         try sandbox.selfTest()
         return sandbox
     }
 
+    /// A shell that moves itself into the launch's cgroup (writing `0`, itself, in each file before
+    /// `--`), then becomes the command after it: everything bubblewrap starts is born there.
+    /// Exit status 125 when it cannot join.
+    static let joinScript = #"while [ "$1" != -- ]; do echo 0 > "$1" || { echo "grader: cannot join the launch's cgroup ($1)" >&2; exit 125; }; shift; done; shift; exec "$@""#
+
     /// The command line and environment that start `bundle`'s executable on `container`.
-    /// - Parameter countsFileChanges: preload the file-change counter (for a case that kills its
-    ///   app at each change of its files).
+    /// - Parameters:
+    ///   - countsFileChanges: preload the file-change counter (for a case that kills its
+    ///     app at each change of its files).
+    ///   - group: the launch's cgroup, joined before bubblewrap starts.
     func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String],
-                 environment phone: PhoneEnvironment = .neutral, countsFileChanges: Bool = false)
+                 environment phone: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
+                 group: LaunchGroup? = nil)
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
@@ -83,32 +101,37 @@ public struct Sandbox: Sendable {
         if !defaultsSuites.isEmpty {
             environment[WireProtocol.suitesVariable] = defaultsSuites.joined(separator: ",")
         }
-        let inner = [prlimit,
+        var inner = [prlimit,
                      "--as=\(limits.memoryBytes)",
                      "--fsize=\(limits.fileSizeBytes)",
                      "--nofile=256",
                      "--core=0",
-                     "--cpu=\(Int(limits.timeLimit.rounded(.up)) + 1)",
-                     "--", executable]
+                     // SIGXCPU at the limit (named in reports); SIGKILL a second later for a
+                     // process that ignores it.
+                     "--cpu=\(Int(limits.cpuSeconds.rounded(.up))):\(Int(limits.cpuSeconds.rounded(.up)) + 1)"]
+        if group?.directories[.pids] == nil, resources.processLimitByRlimit { inner.append("--nproc=\(limits.processes)") }
+        inner += ["--", executable]
         var arguments = baseArguments()
         arguments += [
-            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-            "--ro-bind", etcDirectory.appendingPathComponent("passwd").path, "/etc/passwd",
-            "--ro-bind", etcDirectory.appendingPathComponent("group").path, "/etc/group",
+            "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev",
+            "--size", String(limits.tmpBytes), "--tmpfs", "/tmp",
+            "--ro-bind", folder.directory.appendingPathComponent("passwd").path, "/etc/passwd",
+            "--ro-bind", folder.directory.appendingPathComponent("group").path, "/etc/group",
             "--bind", container.directory.path, Self.homePath,
             "--ro-bind", bundle.path, Self.bundlePath,
-            "--chdir", Self.homePath,
-            "--clearenv",
         ]
         if countsFileChanges, let shim = fileChangeShim {
             arguments += ["--ro-bind", shim.path, FileChangeShim.sandboxPath]
             environment["LD_PRELOAD"] = FileChangeShim.sandboxPath
         }
+        // Last of the mounts: nothing but the container and /tmp can be written.
+        arguments += ["--remount-ro", "/", "--chdir", Self.homePath, "--clearenv"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
             arguments += ["--setenv", key, value]
         }
         arguments += inner
-        return (bwrap, arguments, [:])
+        guard let group else { return (bwrap, arguments, [:]) }
+        return ("/bin/sh", ["-c", Self.joinScript, "sh"] + group.joinFiles + ["--", bwrap] + arguments, [:])
     }
 
     /// New namespaces, and the system's files read-only: what every launch and the self-test share.
@@ -130,14 +153,26 @@ public struct Sandbox: Sendable {
     }
 
     /// Starts `/usr/bin/true` in the sandbox to turn a machine that cannot run it into one
-    /// clear error instead of a failure in every case.
-    private func selfTest() throws {
+    /// clear error instead of a failure in every case; then in a launch's cgroup, and when that
+    /// fails, goes on without cgroups, saying why in every report.
+    private mutating func selfTest() throws {
         let arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
         let run = try ChildProcess.run(bwrap, arguments, environment: [:], timeLimit: 10)
         let ended = run.termination
         guard ended == .exited(0) else {
             let error = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
             throw GraderError.noSandbox("bubblewrap failed to start a process (\(error.isEmpty ? "\(String(describing: ended))" : error)); it needs unprivileged user namespaces")
+        }
+        do {
+            guard let group = try resources.makeGroup(limits: .standard) else { return }
+            let joined = try ChildProcess.run("/bin/sh", ["-c", Self.joinScript, "sh"] + group.joinFiles + ["--", bwrap] + arguments,
+                                              environment: [:], timeLimit: 10)
+            group.remove()
+            if joined.termination != .exited(0) {
+                throw GraderError.io(joined.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        } catch {
+            resources = .none(reason: "a launch could not join its cgroup (\(error))")
         }
     }
 }

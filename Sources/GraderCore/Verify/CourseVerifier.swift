@@ -44,7 +44,7 @@ public struct CourseVerifier {
                                passed: result.status == .passed, details: details)
         case .learner, .submitted:
             // `verify` grades the starters in place; a submitted folder is `batch`'s, never verify's.
-            return starterScoresNothing(result, id: id)
+            return starterScoresNothing(result, id: id, edited: Self.editedLearnerFiles(of: job.exercise))
         case .mutant(let name):
             return mustFail(result, id: id, what: "mutant \(name)", file: "Mutants/\(name)")
         }
@@ -71,8 +71,15 @@ public struct CourseVerifier {
 
     /// An untouched starter must compile and earn no points: a case it passes gives marks for
     /// work nobody did.
-    private func starterScoresNothing(_ result: ExerciseResult, id: String) -> VerifyCheck {
+    /// - Parameter edited: the learner files git says were changed since the course's last
+    ///   commit: a learner's work, not the starter, so the check says to restore them.
+    private func starterScoresNothing(_ result: ExerciseResult, id: String, edited: [String]) -> VerifyCheck {
         let check = "starter compiles and scores 0 points"
+        if !edited.isEmpty, result.status != .failed || result.cases.contains(where: { $0.status == .passed }) {
+            let files = edited.joined(separator: " ")
+            return VerifyCheck(exercise: id, check: check, passed: false,
+                               details: ["\(files) is not the starter: it was changed since the course's last commit (git status), so its result says nothing about the course. `verify` checks the course as shipped: put the starter back (`git stash`, or `git checkout -- \(files)`) and verify again"])
+        }
         guard result.status == .failed || result.status == .passed else {
             var verdict = mustFail(result, id: id, what: "starter", file: "Solution.swift")
             verdict.check = check
@@ -85,6 +92,18 @@ public struct CourseVerifier {
         }
         return VerifyCheck(exercise: id, check: check, passed: true,
                            details: ["fails all \(result.cases.count) cases"])
+    }
+
+    /// The exercise's learner files (course-relative) that git reports as changed or new; none
+    /// outside a git work tree or without git.
+    static func editedLearnerFiles(of exercise: Exercise) -> [String] {
+        let paths = exercise.learnerFiles.map { exercise.displayPath + "/" + $0 }
+        guard let git = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git"].first(where: FileManager.default.isExecutableFile),
+              let status = try? ChildProcess.run(git, ["-C", exercise.directory.path, "status", "--porcelain", "--"] + exercise.learnerFiles,
+                                                 environment: ["PATH": "/usr/bin:/bin", "GIT_OPTIONAL_LOCKS": "0"], timeLimit: 10),
+              status.termination == .exited(0) else { return [] }
+        let changed = status.output.split(separator: "\n").filter { !$0.isEmpty }.count
+        return changed > 0 ? paths : []
     }
 
     static func describe(_ diagnostic: Diagnostic) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the exercises a learner names on the command line: by id (`01-defaults/01-car-settings`),
-/// folder name (`01-car-settings`), short name (`car-settings`), lesson id (`01-defaults`) or path
+/// folder name (`01-car-settings`), short name (`car-settings`), lesson (`01-defaults`, `1`) or path
 /// (`Exercises/01-defaults/01-car-settings`, or any file inside it). Names are matched against the
 /// manifest, so no exercise file is read to find them.
 public enum ExerciseSelector {
@@ -31,9 +31,10 @@ public enum ExerciseSelector {
     private static func matching(_ name: String, in manifest: CourseManifest,
                                  currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
         let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-        // A lesson id selects its exercises.
+        // A lesson selects its exercises: by id (`01-defaults`), number (`1`, `01`) or name (`defaults`).
         if !manifest.exercises.contains(where: { [$0.id, $0.slug, $0.shortName].contains(trimmed) }),
-           let lesson = manifest.lessons.first(where: { $0.id == trimmed }) {
+           let lesson = manifest.lessons.first(where: { $0.id == trimmed })
+            ?? manifest.lessons.first(where: { LessonSelector.names(trimmed, $0.id) }) {
             return lesson.exercises
         }
         return matching(name, in: manifest.exercises, currentDirectory: currentDirectory)
@@ -58,14 +59,25 @@ extension ExerciseSelector {
     /// Reads the manifest at `root` and the one exercise `name` names, for commands that show it.
     /// - Throws: ``GraderError`` when the course or the name is not found, or when the exercise's
     ///   files have problems (which it lists).
-    public static func exercise(_ name: String, root: URL, currentDirectory: URL) throws -> Exercise {
+    /// With no name, the exercise whose folder holds `currentDirectory`.
+    public static func exercise(_ name: String?, root: URL, currentDirectory: URL) throws -> Exercise {
         let manifest: CourseManifest
         do {
             manifest = try CourseLoader().loadManifest(root: root)
         } catch let problem as CourseProblem {
             throw GraderError.courseInvalid(problem)
         }
-        let entry = try select([name], in: manifest, currentDirectory: currentDirectory)[0]
+        let selected: [CourseManifest.ExerciseEntry]
+        if let name {
+            selected = try select([name], in: manifest, currentDirectory: currentDirectory)
+        } else {
+            selected = matching(".", in: manifest, currentDirectory: currentDirectory)
+            guard !selected.isEmpty else { throw GraderError.noExerciseHere(currentDirectory.path) }
+        }
+        // A lesson names several: the learner picks one.
+        guard selected.count == 1, let entry = selected.first else {
+            throw GraderError.severalExercises(name ?? ".", candidates: selected.map(\.shortName))
+        }
         let loaded = CourseLoader().load(manifest, only: [entry.id])
         guard let exercise = loaded.course.exercises.first(where: { $0.id == entry.id }) else {
             throw GraderError.exerciseInvalid(loaded.problems.filter { $0.file.hasPrefix(entry.displayPath + "/") })

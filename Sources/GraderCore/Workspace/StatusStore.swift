@@ -20,7 +20,7 @@ public struct StatusStore {
         var entries = load()
         for result in results {
             entries[result.id] = LastResult(status: result.status, casesPassed: result.casesPassed,
-                                       casesTotal: result.casesTotal, checkedAt: date)
+                                       casesTotal: result.casesTotal, checkedAt: date, casesHash: result.casesHash)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -55,10 +55,14 @@ public final class Workspace: @unchecked Sendable {
         let toolchain = try Toolchain.locate(executable: executable)
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
+        engine.compilerSandbox = CompilerSandbox(bwrap: sandbox.bwrap, readOnly: CompilerSandbox.readOnlyFolders(for: toolchain))
         let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
         return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench,
                          executable: executable)
     }
+
+    /// The limits this machine does not enforce, and why: every report lists them.
+    public var unenforcedLimits: [UnenforcedLimit] { workbench.launcher.sandbox.unenforcedLimits }
 
     /// The scope's exercises that loaded, in the scope's order.
     public var exercises: [Exercise] {
@@ -95,6 +99,7 @@ public final class Workspace: @unchecked Sendable {
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
             .verify(exercises, lessons: lessons, problems: relevantProblems)
+        report.unenforcedLimits = unenforcedLimits
         if let mutants {
             let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
             guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -106,6 +111,23 @@ public final class Workspace: @unchecked Sendable {
                 .score(exercises)
         }
         return report
+    }
+
+    /// `handout.json` when the course is a student handout, else nil.
+    public var handout: HandoutManifest? { manifest.handout }
+
+    /// Packs the whole course as a student handout into `destination` (`grader pack --student`),
+    /// building the references `jobs` at a time.
+    /// - Parameter force: replace what `destination` holds.
+    /// - Throws: ``GraderError`` when the course is a handout itself or has problems, or the
+    ///   destination or a reference cannot be used.
+    public func packStudentHandout(into destination: URL, force: Bool, jobs: Int = GraderOptions.defaultJobs) throws -> HandoutSummary {
+        if handout != nil { throw GraderError.instructorCourseNeeded(command: "pack") }
+        guard scope.isWholeCourse, problems.isEmpty else {
+            throw GraderError.packRefused("the course has problems; fix them first (`grader verify` lists them all):\n"
+                + problems.map(\.description).joined(separator: "\n"))
+        }
+        return try HandoutPacker(course: course, engine: workbench.engine, jobs: jobs).pack(into: destination, force: force)
     }
 
     /// The problems that concern the scope: all of them for the whole course, otherwise those of

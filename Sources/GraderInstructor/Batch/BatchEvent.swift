@@ -7,6 +7,11 @@ public enum BatchEvent: Sendable {
     case planned(total: Int, fromJournal: Int)
     /// A student finished and is in the journal.
     case finished(BatchProgress)
+    /// Every student is graded; the mutants of the exercises they fail are about to be graded,
+    /// to name the known bugs their failures match.
+    case matchingKnownBugs(mutants: Int, exercises: Int)
+    /// The known bugs are named: how many students have one, and the seconds it took.
+    case matchedKnownBugs(students: Int, duration: TimeInterval)
 }
 
 /// One finished student, with the batch's progress.

@@ -83,7 +83,7 @@ public final class BatchGrader: @unchecked Sendable {
             // Every reference once, before any student: students graded at the same moment
             // would otherwise each compile it.
             _ = grader.pool.map(exercises) { exercise in
-                try? self.grader.builder.build(exercise: exercise, sources: exercise.referenceSources)
+                try? self.grader.builder.buildReference(of: exercise)
             }
         }
         let started = Date()
@@ -105,9 +105,11 @@ public final class BatchGrader: @unchecked Sendable {
         var graded: [StudentReport] = []
         for result in results { graded.append(try result.get()) }
 
-        let report = BatchReport(course: courseTitle, exercises: exercises,
-                                 students: Self.markingDuplicates(fromJournal + graded, starters: starterHash()),
+        let students = try namingKnownBugs(fromJournal + graded, events: events)
+        var report = BatchReport(course: courseTitle, exercises: exercises,
+                                 students: Self.markingDuplicates(students, starters: starterHash()),
                                  missing: Self.missing(roster, everyone), skipped: skipped)
+        report.unenforcedLimits = grader.unenforcedLimits
         try BatchOutputs.write(report, outputs: outputs, to: options.output)
         if let shard = options.shard {
             try ShardManifest(shard: shard, course: courseTitle, courseHash: courseHash, students: everyone.map(\.id),
@@ -130,8 +132,9 @@ public final class BatchGrader: @unchecked Sendable {
             intake = try self.intake.place(SubmissionFiles(), into: folder(of: submission.id).appendingPathComponent("files"))
         }
         notes += intake.notes
-        let deadline = options.timeBudget.map { started.addingTimeInterval($0) }
-        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), deadline: deadline) }
+        let budget = options.timeBudget.map { TimeBudget(seconds: $0, from: started) }
+        let deadline = budget?.deadline
+        let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), budget: budget) }
         var results = try grader.grade(jobs).map { Self.locatingDiagnostics($0, in: exercises) }
         if let deadline, let budget = options.timeBudget, Date() >= deadline {
             // Cases skipped at the deadline have no duration and no failure.
@@ -194,7 +197,9 @@ public final class BatchGrader: @unchecked Sendable {
     }
 
     /// A hash of every file of the course that grading reads (the manifest, and each exercise's
-    /// folder but its learner files): a journal entry made with another course is stale.
+    /// folder but its learner files and its mutants): a journal entry made with another course is
+    /// stale. Mutants change no student's grade, and the known bugs are named anew by every batch,
+    /// so a hint edited does not grade the class again.
     func courseFingerprint() throws -> String {
         var material = Data()
         for exercise in exercises {
@@ -204,7 +209,7 @@ public final class BatchGrader: @unchecked Sendable {
             while let url = enumerator?.nextObject() as? URL {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
-                if !exercise.learnerFiles.contains(path) { paths.append(path) }
+                if !exercise.learnerFiles.contains(path), !path.hasPrefix("Mutants/") { paths.append(path) }
             }
             for path in paths.sorted() {
                 let content = FileManager.default.contents(atPath: exercise.directory.appendingPathComponent(path).path) ?? Data()

@@ -17,14 +17,18 @@ public struct BatchOptions: Sendable {
     /// Grade only this slice of the students (`--shard K/N`), and write `shard.json` beside the
     /// outputs for `grader merge`. Nil grades every student.
     public var shard: Shard?
+    /// Grade the mutants of the exercises students fail and name in each report the known bugs
+    /// its failures match (``KnownBugFinder``); `--no-known-bugs` turns it off.
+    public var knownBugs: Bool
 
     public init(output: URL, jobs: Int = GraderOptions.defaultJobs, force: Bool = false, regrade: Set<String> = [],
-                timeBudget: TimeInterval? = nil, shard: Shard? = nil) {
+                timeBudget: TimeInterval? = nil, shard: Shard? = nil, knownBugs: Bool = true) {
         self.output = output
         self.jobs = max(1, jobs)
         self.force = force
         self.regrade = regrade
         self.timeBudget = timeBudget
         self.shard = shard
+        self.knownBugs = knownBugs
     }
 }

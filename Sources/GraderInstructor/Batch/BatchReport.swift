@@ -6,8 +6,9 @@ import GraderCore
 public struct BatchReport: Codable, Sendable {
     /// A change that breaks readers increments it.
     public var schema = 1
-    /// Keys added without breaking readers increment it.
-    public var revision = 1
+    /// Keys added without breaking readers increment it: 2 adds each student's `known_bugs`, 3
+    /// each exercise's `cases_hash`, 4 `unenforced_limits`.
+    public var revision = 4
     /// Always `batch`, so that a reader can tell it from `grader check`'s report.
     public var kind = "batch"
     public var course: String
@@ -22,6 +23,9 @@ public struct BatchReport: Codable, Sendable {
     /// Entries of the folders given that were not submissions, as sentences.
     public var skipped: [String]
     public var summary: Summary
+    /// The limits the machine grading did not enforce, and why (several machines' for merged
+    /// shards); absent from reports written before revision 2.
+    public var unenforcedLimits: [UnenforcedLimit]?
 
     public struct ExerciseColumn: Codable, Sendable, Hashable {
         public var id: String

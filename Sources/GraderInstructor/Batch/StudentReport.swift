@@ -25,10 +25,14 @@ public struct StudentReport: Codable, Sendable {
     /// When grading finished (ISO 8601), and how long it took in seconds.
     public var gradedAt: String
     public var duration: Double
+    /// The known bugs (hand-written mutants) that the student's failing exercises behave like,
+    /// one entry per exercise that matched one; empty when none did, nil when the batch did not
+    /// look (`--no-known-bugs`). Worked out again by every batch (``KnownBugFinder``).
+    public var knownBugs: [KnownBugMatch]?
 
     public init(
         id: String, name: String? = nil, source: String, exercises: [ExerciseResult], notes: [String] = [],
-        submissionHash: String, gradedAt: String, duration: Double
+        submissionHash: String, gradedAt: String, duration: Double, knownBugs: [KnownBugMatch]? = nil
     ) {
         self.id = id
         self.name = name
@@ -38,6 +42,7 @@ public struct StudentReport: Codable, Sendable {
         self.submissionHash = submissionHash
         self.gradedAt = gradedAt
         self.duration = duration
+        self.knownBugs = knownBugs
     }
 
     /// Points earned over every exercise graded.

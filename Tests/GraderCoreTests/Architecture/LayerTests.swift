@@ -12,6 +12,8 @@ struct LayerTests {
         ["Sandbox"],
         ["Run", "Judge"],
         ["Grade"],
+        // Student handouts: packing the course (`grader pack --student`).
+        ["Handout"],
         ["Lessons", "Report"],
         // Batch grading is in GraderInstructor, a module above GraderCore.
         ["Verify"],

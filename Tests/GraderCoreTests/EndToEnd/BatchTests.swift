@@ -134,6 +134,29 @@ struct BatchTests {
             .components(separatedBy: "\n").filter { !$0.contains("\"generated_at\"") }.joined(separator: "\n")
     }
 
+    @Test func anAssignmentOfPartOfTheCourseGradesOnlyItsExercises() throws {
+        // Students hand in the one exercise the assignment asks for; the rest of the course is
+        // not theirs to be graded on, nor missing.
+        let course = try TemporaryCourse.fixture()
+        let fixture = try FixtureClass()
+        try fixture.folder("class/ana", ["01-counter/Solution.swift": try Fixtures.submission("passes")])
+        try fixture.folder("class/ben", ["01-counter/Solution.swift": try Fixtures.submission("passes") + "\n// ben\n"])
+        let out = fixture.url("out")
+        let result = try batch([fixture.url("class/ana").path, fixture.url("class/ben").path, "--out", out.path,
+                                "--exercise", "counter"], in: course)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try report(out)
+        for student in report.students.map(\.report) {
+            #expect(student.exercises.map(\.id) == ["00-fixtures/01-counter"], "\(student.id)")
+            #expect(student.points == 10 && student.score == 10, "\(student.id): \(student.score)/\(student.points)")
+            #expect(!student.notes.contains { $0.contains("missing") }, "\(student.notes)")
+        }
+        let whole = try batch([fixture.url("class/ana").path, "--out", fixture.url("whole").path], in: course)
+        #expect(whole.status == 0)
+        #expect(try self.report(fixture.url("whole")).students[0].report.notes.contains { $0.contains("missing") },
+                "without --exercise, the other exercises are missing")
+    }
+
     @Test func aBatchKilledWithSIGKILLResumesAndGradesEveryStudentExactlyOnce() throws {
         let course = try TemporaryCourse.fixture()
         let fixture = try FixtureClass()

@@ -98,6 +98,28 @@ struct CommandLineTests {
         #expect(show.stdout.hasPrefix("# Counter"))
     }
 
+    @Test func aLessonNumberAndTheCurrentFolderNameExercises() throws {
+        let course = try course(solving: false)
+        // `check 0` is lesson 00's four exercises, as `check 00-fixtures` and `check fixtures` are.
+        for name in ["0", "00", "00-fixtures", "fixtures"] {
+            let json = try run(["check", name, "--format", "json"], in: course)
+            let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let ids = (report?["exercises"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            #expect(ids.count == 4 && ids.allSatisfy { $0.hasPrefix("00-fixtures/") }, "\(name): \(ids) \(json.stderr)")
+        }
+        // A command on one exercise: the folder it runs in, or a clear error for a lesson.
+        let folder = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter")
+        let hint = try GraderProcess.run(["hint"], in: folder)
+        #expect(hint.status == 0 && hint.stdout.contains("Hint 1/2: Read the count with integer(forKey:)."), "\(hint.stderr)")
+        let show = try GraderProcess.run(["show"], in: folder)
+        #expect(show.stdout.hasPrefix("# Counter"), "\(show.stderr)")
+        let lesson = try run(["show", "0"], in: course)
+        #expect(lesson.status == 2)
+        #expect(lesson.stderr.contains("'0' names 4 exercises: counter, sandbox-probe, documents, ledger. Name one of them."), "\(lesson.stderr)")
+        let outside = try run(["hint"], in: course)
+        #expect(outside.status == 2 && outside.stderr.contains("is not inside an exercise's folder"), "\(outside.stderr)")
+    }
+
     @Test func unknownExerciseAndMissingCourseAreClearErrors() throws {
         let course = try course(solving: false)
         let unknown = try run(["check", "countr"], in: course)
@@ -144,6 +166,27 @@ struct CommandLineTests {
         let unknown = try run(["verify", "no-such-thing"], in: try course(solving: false))
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no-such-thing"))
+    }
+
+    @Test func verifyOfASolvedStarterSaysToPutTheStarterBack() throws {
+        // A learner who solved an exercise in a git clone of the course and runs `verify`.
+        let course = try course(solving: false)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "course"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            git.arguments = arguments
+            git.currentDirectoryURL = course.root
+            try git.run()
+            git.waitUntilExit()
+            try #require(git.terminationStatus == 0, "git \(arguments)")
+        }
+        let untouched = try run(["verify", "counter"], in: course)
+        #expect(untouched.status == 0, "\(untouched.stdout)")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("passes"))
+        let solved = try run(["verify", "counter"], in: course)
+        #expect(solved.status == 1)
+        #expect(solved.stdout.contains("Exercises/00-fixtures/01-counter/Solution.swift is not the starter: it was changed since the course's last commit"), "\(solved.stdout)")
+        #expect(!solved.stdout.contains("add a case"), "no advice to the course's author")
     }
 
     @Test func lessonsCheckAndShow() throws {

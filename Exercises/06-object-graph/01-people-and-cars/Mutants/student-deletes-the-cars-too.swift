@@ -1,4 +1,5 @@
 // Mutant: removePerson deletes the person's cars first, out of fear of leaving cars that point at a deleted person, though the nullify delete rule already clears their owner and the cars must stay
+// Hint: The model's nullify rule already clears the owner of a deleted person's cars, and the statement wants those cars kept, without an owner. Check that removing a person deletes only the person.
 import Foundation
 import ObjectGraph
 

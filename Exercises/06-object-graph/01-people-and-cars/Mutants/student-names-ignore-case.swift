@@ -1,4 +1,5 @@
 // Mutant: looks people up with ==[c], because a student expects names typed by users to match whatever their case, so adding "pedro" after "Pedro" throws personExists, though the statement compares names exactly
+// Hint: The statement compares names exactly: `Pedro` and `pedro` are two people. Check the comparison in the predicate that finds a person: any option that ignores case makes the two names one.
 import Foundation
 import ObjectGraph
 

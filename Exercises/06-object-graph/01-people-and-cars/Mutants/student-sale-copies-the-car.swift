@@ -1,4 +1,5 @@
 // Mutant: sell inserts a new car like the sold one for the buyer instead of changing the car's owner, the way a student copies a row between tables in SQL, so the seller keeps the car too
+// Hint: A sale moves the same car to a new owner; a new car made with the same model and year leaves the old one with the seller, so both own one. Check that selling changes the relationship of the car you found rather than inserting another.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: deletes every account of the user by hand and then forgets to delete the user, because the student read that the accounts must go first
+// Hint: The model's cascade rule deletes a user's accounts as soon as the user is deleted, so there is nothing to do by hand, but the user itself must be deleted. Check that, after deleting, the user is gone from the list as well.
 import Foundation
 import ObjectGraph
 

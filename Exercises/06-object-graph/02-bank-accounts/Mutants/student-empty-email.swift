@@ -1,4 +1,5 @@
 // Mutant: stores email ?? "" because the student does not want a nil in a required attribute, but an empty string is a value, so a user without an email is saved instead of reported
+// Hint: An empty string is a value, so a required attribute that holds `""` passes the save's check. Keep a missing email nil, and let the save report it as missing.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: reads the key and code of the error that save() threw and nothing else, since a single broken rule is what the student tried, so a save with several problems is reported as one problem with an empty key and code 1560
+// Hint: A save that breaks several rules at once throws a single error with code 1560 and no key of its own; the rules it broke are inside its user info, one `NSError` each. Try a user that breaks two rules, and check that you report both.
 import Foundation
 import ObjectGraph
 

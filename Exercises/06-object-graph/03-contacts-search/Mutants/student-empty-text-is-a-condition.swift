@@ -1,4 +1,5 @@
-// Mutant: always adds name CONTAINS[c] text, even for an empty text, because the student expects "" to be contained in every name; an empty text then decides the answer instead of adding no condition
+// Mutant: always adds name CONTAINS[c] text, even for an empty text, because the student expects a condition that every name meets to change nothing; in searchEither's OR it lets every contact through
+// Hint: An empty text must add no condition on the name. A condition that every name meets changes nothing in an AND, but in an OR it lets every contact through.
 import Foundation
 import ObjectGraph
 

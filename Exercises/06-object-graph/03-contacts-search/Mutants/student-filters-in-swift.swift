@@ -1,4 +1,5 @@
 // Mutant: fetches every contact and filters, sorts and counts them in Swift with lowercased(), because arrays are what the student knows; the answers are right but count loads every contact into the context
+// Hint: The answers can be right and still cost too much: fetching every contact to filter or count them in Swift loads each one into the context. Let the store do the work, with predicates and with the context's count of a request, which loads no object.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: puts the field into the format by interpolation ("\(field) ==[c] %@") and never checks it, since %K looked unnecessary for a key the student chose; an unknown field is not reported as ContactError.unknownField
+// Hint: A field name that comes from the caller must be checked before it is used: only `name` and `city` are fields, and any other must throw the statement's error. Pass the key with `%K` rather than pasting it into the format string, so that it can never change the predicate's syntax.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: searches with LIKE[c] and a pattern "*text*" passed as an argument, because the student learned LIKE for patterns; * and ? in the text then act as wildcards and match every name
+// Hint: The user's text must match only itself, but `LIKE` reads `*` and `?` in it as wildcards, so a text holding them matches names it should not. Check which operator the statement gives for the name condition.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: deletePerson checks person.books itself and throws its own LabError.stillHasBooks instead of letting save() apply the model's deny rule, so the caller never gets Core Data's validation error (1600); a student who does not trust the model writes the rule again in code
+// Hint: The model already holds the rule: a save that deletes a person who still has books is refused with Core Data's validation error, code 1600, and the statement wants that error passed on unchanged. An error of your own, thrown before any save, is not the same error.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: finds a person by fetching every person and comparing lowercased names in Swift, because a student finds that easier than a predicate and wants typing 'ana' to find 'Ana'; the statement's names are exact, so ana and Ana become one person
+// Hint: The statement finds people by their exact name, so `ana` and `Ana` are two people, and lowercasing both names makes them one. Find a person with a predicate that compares names exactly.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: deletePerson deletes and saves the person's cars before deleting the person, expecting rollback() to bring them back when the deny rule refuses; rollback only forgets unsaved changes, so a refused deletion still loses the cars
+// Hint: `rollback()` only forgets changes not saved yet, so cars deleted and saved before a refused deletion stay deleted. Leave the cars to the model's cascade rule, which deletes them in the same save as the person, or not at all.
 import Foundation
 import ObjectGraph
 

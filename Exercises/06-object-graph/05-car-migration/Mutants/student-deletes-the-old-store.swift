@@ -1,4 +1,5 @@
 // Mutant: when the store made by version 1 does not open (migration turned off), deletes Garage.sqlite and starts again, the common advice for 'the model used to open the store is incompatible' during development; the error is gone and so is every car
+// Hint: Deleting the store makes the error go away together with every car the user saved in the first release. Leave migration on so that Core Data migrates the old store as it opens, and throw the error when a store still cannot be opened.
 import Foundation
 import ObjectGraph
 

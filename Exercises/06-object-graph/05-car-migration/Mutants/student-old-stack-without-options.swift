@@ -1,4 +1,5 @@
 // Mutant: opens the store the pre-NSPersistentContainer way, copied from an older tutorial, with addPersistentStore(ofType:configurationName:at:options: nil); without both migration options Core Data never migrates, so a version 1 store fails with 134100
+// Hint: A store added with no options is never migrated, so the first release's store does not open with version 2 (134100). Check how your store is added: the container's store descriptions turn both migration options on by default, while the options of `addPersistentStore` must name them.
 import Foundation
 import ObjectGraph
 

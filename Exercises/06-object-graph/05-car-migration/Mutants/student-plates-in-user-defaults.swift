@@ -1,4 +1,5 @@
 // Mutant: keeps each plate in UserDefaults under the car's make instead of in the model's new attribute, to avoid a migration; the plate is never in Garage.sqlite, a kill loses it, and two cars of one make share one plate
+// Hint: A plate belongs to one car and must live with it in the store: a value in `UserDefaults` keyed by the make is shared by every car of that make, and a kill can lose it. The model's second version has an attribute for it, and the lightweight migration adds its column to old stores.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: takes the first character of the name as it is, without uppercasing it, so alba and Ana land in two sections, a and A
+// Hint: The initial is the name's first character in capitals, so `alba` and `Ana` share the section A. Check the initial you store for a name that starts with a lowercase letter.
 import Foundation
 import ObjectGraph
 

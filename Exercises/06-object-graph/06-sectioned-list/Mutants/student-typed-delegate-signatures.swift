@@ -1,4 +1,5 @@
 // Mutant: writes the delegate methods with the controller's own type, FetchedResultsController<Contact>, which reads naturally and compiles, but they are not the protocol's methods (its empty defaults are called instead), so no change is ever recorded
+// Hint: A delegate method is called only when its signature is exactly the protocol's, with the controller typed `FetchedResultsController<FetchRequestResult>`; with another controller type it compiles as an unrelated method. Compare each of your delegate methods with the statement's signatures.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: hands the controller a new ChangeRecorder object as its delegate and keeps it nowhere; the controller holds its delegate weakly, as Core Data does, so the recorder is freed at once and no change is recorded
+// Hint: The controller keeps only a weak reference to its delegate, so an object made just to be the delegate and stored nowhere else is freed at once, and from then on no change is reported. Make sure something that lives as long as the list holds the delegate.
 import Foundation
 import ObjectGraph
 

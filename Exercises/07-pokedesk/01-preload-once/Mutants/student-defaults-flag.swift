@@ -1,4 +1,5 @@
 // Mutant: remembers the preload with a "didPreload" flag in UserDefaults instead of asking the store; the defaults are written after the store, so a crash after the first launch loses the flag and the next launch preloads every race a second time
+// Hint: A flag in `UserDefaults` reaches the disk at another moment than the store, so a kill after the first launch can keep the races and lose the flag, and the next launch preloads again. Ask the store itself whether it holds any race.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: keeps the catalogue "fresh" by deleting every race and type and importing pokemons.plist again at each launch; the delete rule nullifies the user's Pokémon's races, so after a relaunch they belong to no race
+// Hint: Deleting the races to import them again breaks every link the user made: the nullify rule leaves their Pokémon with no race, and the new races are other objects. Import the catalogue only into a store that holds none.
 import Foundation
 import ObjectGraph
 

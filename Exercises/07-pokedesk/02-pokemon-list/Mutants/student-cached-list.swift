@@ -1,4 +1,5 @@
 // Mutant: fetches the sorted list once, when the app starts, and appends each new Pokémon at its end, as a table view's array is often kept; the list of the same launch is then out of order until the next launch
+// Hint: The list must be in order right after each addition, not only at the next launch: a new Pokémon belongs at its place by name, not at the end. Check what your list returns after an addition in the same launch.
 import Foundation
 import ObjectGraph
 

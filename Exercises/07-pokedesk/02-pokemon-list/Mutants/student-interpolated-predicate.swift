@@ -1,4 +1,5 @@
 // Mutant: pastes the name into the predicate's format with string interpolation ('\(name)'), which reads fine for "Sparky" and stops the app on "Farfetch'd", whose quote ends the string early
+// Hint: A name pasted into the format string becomes part of the predicate's syntax, so a quote in the name ends the string early and the app stops. Pass the name to the predicate as an argument.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: fetches the Pokémon without a sort descriptor and sorts them in Swift with < on the names, which compares case-sensitively ("Zed" before "anne"); the student expects < on strings to sort the way people do
+// Hint: Swift's `<` on strings compares character codes, so every capital letter sorts before every lowercase one. Sort in the fetch request with a comparison that ignores case, and the store does the work.
 import Foundation
 import ObjectGraph
 

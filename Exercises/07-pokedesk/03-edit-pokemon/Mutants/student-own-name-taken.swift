@@ -1,4 +1,5 @@
 // Mutant: refuses a new name whenever any Pokémon has it ignoring case, the Pokémon being renamed included, so sparky cannot become Sparky; the student forgets that the Pokémon itself matches
+// Hint: Looking for the new name ignoring case also finds the Pokémon being renamed, when only its capitals change. Leave that Pokémon out before deciding that the name is taken.
 import Foundation
 import ObjectGraph
 

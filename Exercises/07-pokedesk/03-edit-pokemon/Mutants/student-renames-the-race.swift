@@ -1,4 +1,5 @@
 // Mutant: changes the race by copying the new race's name and image into the Pokémon's current race (pokemon.race?.name = race.name), confusing the relationship with the attributes of the object at its end; the old race itself is renamed and the Pokémon never moves
+// Hint: Giving a Pokémon another race means pointing its `race` relationship at another `Race` object; writing the new race's name into the current race renames that race for every Pokémon of it. Check which object your code changes.
 import Foundation
 import ObjectGraph
 

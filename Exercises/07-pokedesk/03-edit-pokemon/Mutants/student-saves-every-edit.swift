@@ -1,4 +1,5 @@
 // Mutant: saves after every edit so nothing can be lost, and implements Cancel with rollback(), believing it undoes the last edits; rollback() only forgets unsaved changes, so a discarded rename stays
+// Hint: Saving after every edit leaves Cancel nothing to forget: `rollback()` undoes only changes that are not saved yet. Keep the edits in the context until the user asks to save.
 import Foundation
 import ObjectGraph
 

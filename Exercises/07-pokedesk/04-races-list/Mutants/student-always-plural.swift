@@ -1,4 +1,5 @@
 // Mutant: writes "\(count) pokemons" for every count, because the screen in the slides showed "%d pokemons"
+// Hint: The detail follows English: one Pokémon is `1 pokemon`, with no s, and every other count takes the plural. Check the text of a race with exactly one Pokémon.
 import Foundation
 import ObjectGraph
 

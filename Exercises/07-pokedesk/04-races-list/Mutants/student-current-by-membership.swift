@@ -1,4 +1,5 @@
 // Mutant: marks the race whose pokemons contain a Pokémon with the current name, which looks simpler than fetching that Pokémon but never reports a name that is not there
+// Hint: When no Pokémon has the current name, the statement wants an error naming it, not a list with nothing marked. Look that Pokémon up by its name first, so that a missing one is reported.
 import Foundation
 import ObjectGraph
 

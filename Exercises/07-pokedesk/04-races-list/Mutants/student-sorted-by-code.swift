@@ -1,4 +1,5 @@
 // Mutant: lists the races by code, the order of the Pokédex, because sorting by a number looked more natural than by name
+// Hint: The race picker lists races by name, ignoring case, not in the Pokédex's order. Check the sort descriptor of the races' fetch request.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: joins the type names with "," as the original app did, not with ", " as the statement asks
+// Hint: The types text must follow the statement's format exactly: the names in alphabetical order, separated by a comma and a space. Check the separator for a race with two types.
 import Foundation
 import ObjectGraph
 

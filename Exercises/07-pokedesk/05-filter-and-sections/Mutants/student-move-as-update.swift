@@ -1,4 +1,5 @@
 // Mutant: reports a move as an update at the row's old place, as for a row whose text changed; a table view then reloads a row that is no longer there and never shows the Pokémon in its new race's section
+// Hint: A Pokémon given another race changes place, and a table view needs both its old and its new index path to move the row; an update only reloads the row where it was. Check which change type the controller reports for a new race, and record both paths for it.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: filters the race with CONTAINS[c], as a search box would, so the race Mew also lists the Pokémon of Mewtwo
+// Hint: The race filter compares the race's whole name, so `Mew` must not find the Pokémon of Mewtwo. Check the operator that compares the race's name: a containment test also matches longer names.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: filters the type with a predicate, then narrows the array to the race in Swift with ==, so the race must be typed with its exact case
+// Hint: Filtering the race in Swift with `==` compares the exact characters, so `pikachu` misses Pikachu. Put the race condition in the fetch request's predicate, with a comparison that ignores case.
 import Foundation
 import ObjectGraph
 

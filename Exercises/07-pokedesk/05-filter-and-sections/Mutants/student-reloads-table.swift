@@ -1,4 +1,5 @@
 // Mutant: reports only when the content will change and did change, as a screen that calls tableView.reloadData() in controllerDidChangeContent does; the sections are right, but the table view never hears which section or row appeared, moved or went
+// Hint: A table view that animates its changes needs each section and row change, not only the start and end of an update. Check that your delegate also records the section and object changes, with their index paths.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: orders the sections by the race's code, the Pokédex order, and groups the Pokémon by hand instead of with a fetched results controller
+// Hint: Sections follow the race's name, ignoring case, not the Pokédex number. Build them with the fetched results controller, whose request sorts by race name first, and read them from its sections.
 import Foundation
 import ObjectGraph
 

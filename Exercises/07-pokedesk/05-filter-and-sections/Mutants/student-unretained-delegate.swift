@@ -1,4 +1,5 @@
 // Mutant: gives the controller a separate ChangeLog object as its delegate and keeps it nowhere else; the controller holds its delegate weakly, as Core Data does, so the log is gone at once: no event is ever reported and the sections stop following the saves
+// Hint: The controller holds its delegate weakly, so a delegate object that nothing else keeps is freed at once: from then on no event is reported and the sections no longer follow the saves. Make sure the delegate lives as long as the list.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: remembers that the catalogue was preloaded with a UserDefaults flag instead of asking the store; the flag is written to disk later than the store, so after a kill before the first relaunch the catalogue is preloaded a second time
+// Hint: The flag in `UserDefaults` and the store are written at different moments, so a kill after the first launch can keep the catalogue and lose the flag, and the next launch preloads it again. Ask the store itself whether it holds any race.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
 // Mutant: fetches every Pokémon and compares lowercased names in Swift, thinking the user would not want Sparky and sparky as two Pokémon, so deleting sparky deletes Sparky
+// Hint: A Pokémon is known by its exact name here: `sparky` and `Sparky` are two Pokémon, and each operation must act on the one whose name matches letter for letter. Check how your code compares names when it looks a Pokémon up.
 import Foundation
 import ObjectGraph
 

@@ -1,4 +1,5 @@
-// Mutant: saves in one place, when the list is shown, as an app that saves when its list screen appears; a change followed by a kill before the next listing is lost
+// Mutant: saves a deletion or a change of race only when the list is next shown, as an app that saves when its list screen appears; a kill before the next listing loses the change
+// Hint: Each change must be saved before its call returns: the app can be killed at any moment, and a change waiting for the next screen to save it is lost. Check every method that changes something, deleting and changing a race included.
 import Foundation
 import ObjectGraph
 

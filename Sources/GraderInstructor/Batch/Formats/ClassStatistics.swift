@@ -32,6 +32,22 @@ struct ClassStatistics {
         var failing: Int
     }
 
+    /// How many students' failures in one exercise match each known bug (``StudentReport/knownBugs``).
+    struct KnownBugCounts: Equatable {
+        struct Count: Equatable {
+            var name: String
+            var summary: String
+            var students: Int
+        }
+
+        var exerciseID: String
+        var title: String
+        /// Every known bug at least one student matched, most students first, then by name.
+        var bugs: [Count]
+        /// Students who did not pass the exercise.
+        var failing: Int
+    }
+
     var students: Int
     var averagePercent: Double
     var distribution: [Bin]
@@ -40,6 +56,10 @@ struct ClassStatistics {
     var commonFailures: [CommonFailure]
     /// Groups of two or more student ids whose learner files are identical, by submission hash.
     var identicalSubmissions: [[String]]
+    /// The exercises some student's failures match a known bug of, in the course's order.
+    var knownBugs: [KnownBugCounts]
+    /// Whether the batch looked for known bugs (not with `--no-known-bugs`).
+    var lookedForKnownBugs: Bool
 
     init(_ reports: [StudentReport]) {
         students = reports.count
@@ -98,6 +118,19 @@ struct ClassStatistics {
             idsByHash[report.submissionHash, default: []].append(report.id)
         }
         identicalSubmissions = hashes.compactMap { idsByHash[$0] }.filter { $0.count > 1 }
+        lookedForKnownBugs = reports.contains { $0.knownBugs != nil }
+        let matches = reports.flatMap { $0.knownBugs ?? [] }
+        knownBugs = order.compactMap { id in
+            var counts: [String: KnownBugCounts.Count] = [:]
+            for bug in matches.filter({ $0.exercise == id }).flatMap(\.mutants) {
+                counts[bug.name, default: .init(name: bug.name, summary: bug.summary, students: 0)].students += 1
+            }
+            guard !counts.isEmpty else { return nil }
+            let results = byExercise[id] ?? []
+            return KnownBugCounts(exerciseID: id, title: results.first?.title ?? id,
+                                  bugs: counts.values.sorted { ($1.students, $0.name) < ($0.students, $1.name) },
+                                  failing: results.filter { $0.status != .passed }.count)
+        }
     }
 
     /// What failed first in an exercise, as a value to count: its first failing case (hidden

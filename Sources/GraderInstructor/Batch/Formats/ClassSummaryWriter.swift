@@ -3,8 +3,9 @@ import GraderCore
 
 /// `summary.html`: the class at a glance, one self-contained offline HTML file (inline CSS,
 /// charts as inline SVG, no script, nothing fetched): the score distribution, the pass rate of
-/// each exercise and of each case, the most common failure of each exercise, the submissions
-/// identical across students, and every student's score.
+/// each exercise and of each case, the most common failure of each exercise, how many students
+/// made each known mistake (mutant) of an exercise, the submissions identical across students,
+/// and every student's score.
 ///
 /// It is the instructor's page: hidden cases appear under their real names, marked `(hidden)`.
 public struct ClassSummaryWriter: BatchOutputFormat {
@@ -55,6 +56,8 @@ public struct ClassSummaryWriter: BatchOutputFormat {
             body.append("</tbody></table>")
         }
 
+        body += knownBugs(statistics)
+
         body.append("<h2>Identical submissions</h2>")
         if statistics.identicalSubmissions.isEmpty {
             body.append("<p>No two students submitted identical files.</p>")
@@ -96,6 +99,27 @@ public struct ClassSummaryWriter: BatchOutputFormat {
             </html>
 
             """
+    }
+
+    /// The class's common mistakes: per exercise, how many students' failures match each of
+    /// its known bugs (mutants).
+    private func knownBugs(_ statistics: ClassStatistics) -> [String] {
+        var body = ["<h2>Known mistakes</h2>"]
+        guard statistics.lookedForKnownBugs else {
+            return body + ["<p>Known mistakes were not looked for (<code>--no-known-bugs</code>).</p>"]
+        }
+        guard !statistics.knownBugs.isEmpty else {
+            return body + ["<p>No student's failures match a known mistake of the course (a mutant in an exercise's <code>Mutants/</code>).</p>"]
+        }
+        body.append("<p>Students whose failures in an exercise are exactly those of one of its mutants.</p>")
+        body.append("<table class=\"known-bugs\"><thead><tr><th>Exercise</th><th>Known mistake</th><th>Students</th></tr></thead><tbody>")
+        for exercise in statistics.knownBugs {
+            for bug in exercise.bugs {
+                body.append("<tr><td>\(Markup.html(exercise.title))</td><td>\(Markup.html(bug.summary)) <code>\(Markup.html(bug.name))</code></td><td>\(bug.students) of the \(exercise.failing) failing</td></tr>")
+            }
+        }
+        body.append("</tbody></table>")
+        return body
     }
 
     private static func bar(_ rate: ClassStatistics.Rate) -> SVGBarChart.Bar {

@@ -22,6 +22,8 @@ struct FeedbackDocument {
         var remarks: [String]
         /// Lines to show as preformatted text: the compiler's messages or the first failure.
         var detail: [String]
+        /// The known mistakes (the course's mutants) the exercise's failures match, closest first.
+        var knownBugs: [KnownBug] = []
     }
 
     var studentID: String
@@ -39,6 +41,31 @@ struct FeedbackDocument {
         points = report.points
         notes = report.notes
         sections = report.exercises.map(Self.section)
+        for match in report.knownBugs ?? [] {
+            guard let index = sections.firstIndex(where: { $0.id == match.exercise }) else { continue }
+            sections[index].knownBugs = match.mutants
+        }
+    }
+
+    /// The sentence that introduces a section's known bugs: "Your code behaves like a known
+    /// mistake:" before one, "…like one of these known mistakes:" before several.
+    static func knownBugLead(_ count: Int) -> String {
+        count == 1 ? "Your code behaves like a known mistake:" : "Your code behaves like one of these known mistakes:"
+    }
+
+    /// The known bugs as plain text, for formats whose messages are text (JUnit, Gradescope):
+    /// "Your code behaves like a known mistake: forgets to save. Hint: …".
+    static func knownBugText(_ bugs: [KnownBug]) -> String? {
+        guard !bugs.isEmpty else { return nil }
+        let sentences = bugs.map { bug in
+            bug.summary + sentenceEnd(bug.summary) + (bug.hint.map { " Hint: \($0)" } ?? "")
+        }
+        return knownBugLead(bugs.count) + " " + sentences.joined(separator: " ")
+    }
+
+    /// A known bug's summary ends its sentence with one full stop.
+    static func sentenceEnd(_ summary: String) -> String {
+        summary.hasSuffix(".") ? "" : "."
     }
 
     private static let terminal = TerminalReport(style: TerminalStyle(colors: false))

@@ -12,6 +12,7 @@ import GraderCore
 /// `status` `passed` or `failed` and the terminal report's lines as `output`. Hidden cases get
 /// `"visibility": "hidden"`, which Gradescope never shows to students, so they keep their real
 /// names for the instructor, but not their details: their output says only that they failed.
+/// The top-level `output` holds the batch's notes and the known bugs the student's failures match.
 public struct GradescopeWriter: BatchOutputFormat {
     /// Gives the cases of exercises that did not compile, each a failed test.
     public var course: Course?
@@ -74,7 +75,11 @@ public struct GradescopeWriter: BatchOutputFormat {
                     visibility: outcome.hidden ? "hidden" : "visible"))
             }
         }
+        let knownBugs = (report.knownBugs ?? []).compactMap { match -> String? in
+            let title = report.exercises.first { $0.id == match.exercise }?.title ?? match.exercise
+            return FeedbackDocument.knownBugText(match.mutants).map { "\(title): \($0)" }
+        }
         return Results(score: Score.rounded(report.score), execution_time: Score.rounded(report.duration),
-                       output: report.notes.joined(separator: "\n"), tests: tests)
+                       output: (report.notes + knownBugs).joined(separator: "\n"), tests: tests)
     }
 }

@@ -18,8 +18,25 @@ public struct HTMLFeedbackWriter: BatchOutputFormat {
         .score{font-size:1.2rem;font-weight:600}
         .passed{color:#1a7f37}.failed,.compile_error{color:#cf222e}.course_error{color:#9a6700}
         .counts{color:#57606a}
+        .known-bug{border-left:4px solid #8250df;padding-left:.6rem}.hint{color:#57606a}
         pre{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.8rem;overflow-x:auto;font-size:.85rem;white-space:pre-wrap}
         """
+
+    /// "Your code behaves like a known mistake: <em>summary</em>." and its hint, or a list of several.
+    private func knownBugs(_ bugs: [KnownBug]) -> [String] {
+        guard !bugs.isEmpty else { return [] }
+        func sentence(_ bug: KnownBug) -> String {
+            "<em>\(Markup.html(bug.summary))</em>\(FeedbackDocument.sentenceEnd(bug.summary))"
+        }
+        let lead = Markup.html(FeedbackDocument.knownBugLead(bugs.count))
+        if bugs.count == 1, let bug = bugs.first {
+            return ["<p class=\"known-bug\">\(lead) \(sentence(bug))</p>"]
+                + (bug.hint.map { ["<p class=\"hint\">Hint: \(Markup.html($0))</p>"] } ?? [])
+        }
+        return ["<p class=\"known-bug\">\(lead)</p>", "<ul class=\"known-bugs\">"]
+            + bugs.map { bug in "<li>\(sentence(bug))" + (bug.hint.map { " <span class=\"hint\">Hint: \(Markup.html($0))</span>" } ?? "") + "</li>" }
+            + ["</ul>"]
+    }
 
     func html(_ document: FeedbackDocument) -> String {
         let who = document.studentName.map { "\(Markup.html($0)) (\(Markup.html(document.studentID)))" } ?? Markup.html(document.studentID)
@@ -42,6 +59,7 @@ public struct HTMLFeedbackWriter: BatchOutputFormat {
                     detailShown = true
                 }
             }
+            body += knownBugs(section.knownBugs)
             body.append("</section>")
         }
         if !document.notes.isEmpty {

@@ -10,6 +10,7 @@ import GraderCore
 /// lines; a case the course could not compare is an `error`; when the code did not compile each
 /// of the course's cases is an `error` of type `compile_error` carrying the compiler's
 /// messages. Hidden cases appear as `hidden case N` with no details, as in students' reports.
+/// `system-out` holds the batch's notes and the known bug the exercise's failures match.
 public struct JUnitWriter: BatchOutputFormat {
     /// Gives the cases of exercises that did not compile; without it such an exercise is one
     /// `testcase` named `build`.
@@ -61,7 +62,8 @@ public struct JUnitWriter: BatchOutputFormat {
         for outcome in cases {
             lines += testcase(outcome, exercise: exercise, className: suiteName)
         }
-        lines.append("    <system-out>\(Markup.xml(report.notes.joined(separator: "\n")))</system-out>")
+        let knownBugs = FeedbackDocument.knownBugText(report.knownBugs?.first { $0.exercise == exercise.id }?.mutants ?? [])
+        lines.append("    <system-out>\(Markup.xml((report.notes + [knownBugs].compactMap { $0 }).joined(separator: "\n")))</system-out>")
         lines.append("    <system-err></system-err>")
         lines.append("  </testsuite>")
         return lines

@@ -38,6 +38,7 @@ public struct MarkdownFeedbackWriter: BatchOutputFormat {
                     detailShown = true
                 }
             }
+            lines += knownBugs(section.knownBugs)
         }
         if !document.notes.isEmpty {
             lines.append("")
@@ -46,5 +47,20 @@ public struct MarkdownFeedbackWriter: BatchOutputFormat {
             lines += document.notes.map { "- \(Markup.markdownInline($0))" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "Your code behaves like a known mistake: *summary*." and its hint, or a list of several.
+    private func knownBugs(_ bugs: [KnownBug]) -> [String] {
+        guard !bugs.isEmpty else { return [] }
+        func sentence(_ bug: KnownBug) -> String {
+            "*\(Markup.markdownInline(bug.summary))*\(FeedbackDocument.sentenceEnd(bug.summary))"
+        }
+        let lead = FeedbackDocument.knownBugLead(bugs.count)
+        if bugs.count == 1, let bug = bugs.first {
+            return ["", "\(lead) \(sentence(bug))"] + (bug.hint.map { ["", "Hint: \(Markup.markdownInline($0))"] } ?? [])
+        }
+        return ["", lead, ""] + bugs.map { bug in
+            "- \(sentence(bug))" + (bug.hint.map { " Hint: \(Markup.markdownInline($0))" } ?? "")
+        }
     }
 }

@@ -38,9 +38,12 @@ public struct BatchMerger: Sendable {
         let output = batch.options.output
         let reports = shards.flatMap { $0.report.students.map(\.report) }
         let first = shards[0].report
-        let report = BatchReport(course: batch.courseTitle, exercises: batch.exercises,
+        var report = BatchReport(course: batch.courseTitle, exercises: batch.exercises,
                                  students: BatchGrader.markingDuplicates(reports, starters: batch.starterHash()),
                                  missing: first.missing, skipped: first.skipped)
+        var unenforced: [UnenforcedLimit] = []
+        for limit in shards.flatMap({ $0.report.unenforcedLimits ?? [] }) where !unenforced.contains(limit) { unenforced.append(limit) }
+        report.unenforcedLimits = unenforced
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         } catch {
