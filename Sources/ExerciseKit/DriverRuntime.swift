@@ -117,10 +117,16 @@ struct DriverRuntime {
     }
 }
 
-/// Reads newline-terminated lines from a file descriptor without Foundation's buffering.
+/// Reads newline-terminated lines from a file descriptor without Foundation's buffering, in time
+/// proportional to what it reads: each byte is searched for a newline once, however many reads a
+/// long line takes to arrive, and lines are taken from the front without moving what follows.
 struct LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`.
+    private var start = 0
+    /// How far past `start` is known to hold no newline.
+    private var scanned = 0
 
     init(fd: Int32) {
         self.fd = fd
@@ -129,20 +135,42 @@ struct LineReader {
     /// The next line without its newline, or nil at end of input.
     mutating func next() -> Data? {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
+            if let newline = Self.newline(in: buffer, from: start + scanned) {
+                let line = Data(buffer[start..<newline])
+                start = newline + 1
+                scanned = 0
                 return line
+            }
+            scanned = buffer.count - start
+            // What was taken is dropped once it is most of the buffer, so moving the rest costs
+            // no more than what was read.
+            if start > 0, start >= buffer.count - start {
+                buffer.removeSubrange(..<start)
+                start = 0
             }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
-                if buffer.isEmpty { return nil }
-                defer { buffer.removeAll() }
-                return Data(buffer)
+                if start == buffer.count { return nil }
+                defer {
+                    buffer.removeAll()
+                    start = 0
+                    scanned = 0
+                }
+                return Data(buffer[start...])
             }
             buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The index of the first newline at or after `from`, found by the C library (the runtime is
+    /// built without optimization, where a Swift loop over every byte is slow).
+    static func newline(in bytes: [UInt8], from: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { all in
+            guard from < all.count, let base = all.baseAddress,
+                  let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), all.count - from) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 }

@@ -31,28 +31,52 @@ public enum NumberTypes {
 
     /// `value` with the integers at `pointers` made `Double`s again; a pointer that names no
     /// integer changes nothing.
+    ///
+    /// The pointers are gathered into a tree first and the value is walked once, so that a reply
+    /// of many whole `Double`s (a list of 100,000) costs what its size costs, not its size times
+    /// the number of pointers.
     public static func restoring(_ pointers: [String], in value: JSONValue) -> JSONValue {
-        var value = value
+        guard !pointers.isEmpty else { return value }
+        let tree = PointerTree()
         for pointer in pointers {
             let tokens = pointer.isEmpty ? [] : pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(unescape)
-            value = restore(tokens[...], in: value)
+            tree.insert(tokens[...])
         }
-        return value
+        return restore(tree, in: value)
     }
 
-    private static func restore(_ tokens: ArraySlice<String>, in value: JSONValue) -> JSONValue {
-        guard let token = tokens.first else {
-            if case .int(let number) = value { return .double(Double(number)) }
-            return value
+    /// The pointers to restore, by token.
+    private final class PointerTree {
+        var children: [String: PointerTree] = [:]
+        /// A pointer ends here.
+        var isEnd = false
+
+        func insert(_ tokens: ArraySlice<String>) {
+            guard let token = tokens.first else {
+                isEnd = true
+                return
+            }
+            let child = children[token] ?? PointerTree()
+            children[token] = child
+            child.insert(tokens.dropFirst())
         }
+    }
+
+    private static func restore(_ tree: PointerTree, in value: JSONValue) -> JSONValue {
         switch value {
-        case .array(var elements):
-            guard let index = Int(token), elements.indices.contains(index) else { return value }
-            elements[index] = restore(tokens.dropFirst(), in: elements[index])
+        case .int(let number) where tree.isEnd:
+            return .double(Double(number))
+        case .array(var elements) where !tree.children.isEmpty:
+            for (token, child) in tree.children {
+                guard let index = Int(token), elements.indices.contains(index) else { continue }
+                elements[index] = restore(child, in: elements[index])
+            }
             return .array(elements)
-        case .object(var members):
-            guard let member = members[token] else { return value }
-            members[token] = restore(tokens.dropFirst(), in: member)
+        case .object(var members) where !tree.children.isEmpty:
+            for (token, child) in tree.children {
+                guard let member = members[token] else { continue }
+                members[token] = restore(child, in: member)
+            }
             return .object(members)
         default:
             return value

@@ -11,9 +11,16 @@ struct List: GraderSubcommand {
 
     func perform() throws -> Int32 {
         let root = try options.courseRoot()
-        let course = try CourseLoader().load(root: root).course
+        let manifest: CourseManifest
+        do {
+            manifest = try CourseLoader().loadManifest(root: root)
+        } catch let problem as CourseProblem {
+            throw GraderError.courseInvalid(problem)
+        }
+        // Every exercise is listed, those that do not load with why.
+        let loaded = CourseLoader().load(manifest)
         let statuses = StatusStore(workDirectory: root.appendingPathComponent(".grader")).load()
-        print(CourseListReport(style: terminalStyle).render(course, statuses: statuses), terminator: "")
+        print(CourseListReport(style: terminalStyle).render(manifest, loaded: loaded, statuses: statuses), terminator: "")
         return 0
     }
 }

@@ -133,9 +133,19 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         } else {
             var diagnostics = parseDiagnostics(output, inputs: inputs)
             if !diagnostics.contains(where: { $0.severity == .error }) {
-                let tail = output.split(separator: "\n").suffix(20).joined(separator: "\n")
+                // A crash's stack dump says where the compiler was ("3.	While type-checking
+                // statement at [main.swift:40:1 …]"), its last lines how it ended.
+                let lines = output.split(separator: "\n")
+                let context = lines.filter { $0.first?.isNumber == true && $0.contains(".\t") && !$0.contains("Program arguments") }
+                let tail = (context + lines.suffix(20)).joined(separator: "\n")
+                let how: String
+                switch termination {
+                case .signaled(let signal)?: how = "crashed (signal \(signal))"
+                case .exited(let status)?: how = "failed (exit status \(status))"
+                case nil: how = "failed"
+                }
                 diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
-                                              message: "the compiler failed (\(String(describing: termination)))\n\(tail)"))
+                                              message: "the compiler \(how)\n\(tail)"))
             }
             outcome = .failed(diagnostics.filter { $0.severity != .warning || $0.file != nil })
         }

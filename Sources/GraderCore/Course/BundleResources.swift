@@ -25,14 +25,13 @@ public struct BundleResources: Sendable, Hashable {
         addContents(of: folder, at: "")
     }
 
-    /// Adds `item` (a file, or a folder and everything below it) under its own name.
+    /// Adds `item` (a file, or a folder and everything below it) under its own name; a
+    /// symbolic link adds nothing (see ``files(below:)``).
     mutating func add(_ item: URL) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue {
-            addContents(of: item, at: item.lastPathComponent + "/")
-        } else {
-            files.append(File(source: item, path: item.lastPathComponent))
+        switch Self.kind(of: item) {
+        case .typeDirectory?: addContents(of: item, at: item.lastPathComponent + "/")
+        case .typeRegular?: files.append(File(source: item, path: item.lastPathComponent))
+        default: break
         }
     }
 
@@ -42,18 +41,47 @@ public struct BundleResources: Sendable, Hashable {
         }
     }
 
-    /// Every regular file below `folder`, as sorted paths relative to it.
+    /// Every regular file below `folder`, as sorted paths relative to it. Symbolic links are
+    /// neither taken nor followed: a link in `Resources/` could put any file of the machine
+    /// (`/etc/passwd`, another student's work) into an app bundle, so the loader reports each
+    /// one (``links(below:)``) and the bundle never holds it.
     static func files(below folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        entries(below: folder).files
+    }
+
+    /// Every symbolic link at or below `folder`, as sorted paths relative to it (`""` when
+    /// `folder` itself is one).
+    static func links(below folder: URL) -> [String] {
+        entries(below: folder).links
+    }
+
+    /// The type of the item at `url` itself, not of what a link at `url` points to.
+    static func kind(of url: URL) -> FileAttributeType? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+    }
+
+    private static func entries(below folder: URL) -> (files: [String], links: [String]) {
+        switch kind(of: folder) {
+        case .typeSymbolicLink?: return ([], [""])
+        case .typeDirectory?: break
+        default: return ([], [])
+        }
         var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
-                files.append(path)
+        var links: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let directory = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
+                let path = relative.isEmpty ? name : "\(relative)/\(name)"
+                switch kind(of: folder.appendingPathComponent(path)) {
+                case .typeDirectory?: pending.append(path)
+                case .typeRegular?: files.append(path)
+                case .typeSymbolicLink?: links.append(path)
+                default: break // Sockets, devices, fifos: nothing an app bundle holds.
+                }
             }
         }
-        return files.sorted()
+        return (files.sorted(), links.sorted())
     }
 
     /// The files in bundle-path order; a later file with the same path replaces an earlier one.

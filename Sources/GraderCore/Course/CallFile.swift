@@ -56,6 +56,7 @@ struct CallFile: Decodable {
         stdout = try container.decodeIfPresent(String.self, forKey: .stdout)
         unordered = try container.decodeIfPresent(Bool.self, forKey: .unordered)
         tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+        try decoder.check(tolerance.flatMap { $0.isFinite ? nil : "a tolerance is a finite number, such as 0.001" }, at: CodingKeys.tolerance)
         errorDetails = try container.decodeIfPresent(Bool.self, forKey: .errorDetails)
         if [hasExpect, expectOneOf != nil, expectError != nil].filter({ $0 }).count > 1 {
             throw DecodingError.dataCorrupted(.init(

@@ -38,5 +38,7 @@ struct CaseFile: Decodable {
         generate = try container.decodeIfPresent(InputSpecFile.self, forKey: .generate)
         timeout = try container.decodeIfPresent(String.self, forKey: .timeout)
         timeoutFloor = try container.decodeIfPresent(SecondsValue.self, forKey: .timeoutFloor)
+        try decoder.check(timeoutFloor.flatMap { FieldBounds.timeoutFloor.problem($0.seconds, written: $0.written) },
+                          at: CodingKeys.timeoutFloor)
     }
 }

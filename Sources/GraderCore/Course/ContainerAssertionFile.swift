@@ -25,6 +25,8 @@ struct ContainerAssertionFile: Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             min = try container.decodeIfPresent(ByteCount.self, forKey: .min)
             max = try container.decodeIfPresent(ByteCount.self, forKey: .max)
+            try decoder.check(min.flatMap { FieldBounds.containerSize.problem($0.bytes, written: $0.written) }, at: CodingKeys.min)
+            try decoder.check(max.flatMap { FieldBounds.containerSize.problem($0.bytes, written: $0.written) }, at: CodingKeys.max)
         }
     }
 
@@ -54,5 +56,7 @@ struct ContainerAssertionFile: Decodable {
         typedNumbers = try container.decodeIfPresent(Bool.self, forKey: .typedNumbers)
         query = try container.decodeIfPresent(String.self, forKey: .query)
         userVersion = try container.decodeIfPresent(Int.self, forKey: .userVersion)
+        try decoder.check(tolerance.flatMap { $0.isFinite ? nil : "a tolerance is a finite number, such as 0.001" }, at: CodingKeys.tolerance)
+        try decoder.check(userVersion.flatMap { FieldBounds.userVersion.problem($0, written: "\($0)") }, at: CodingKeys.userVersion)
     }
 }

@@ -14,6 +14,11 @@ extension CourseLoader {
         var mutants: [Mutant] = []
         for entry in entries {
             let url = folder.appendingPathComponent(entry)
+            if let reason = NameRules.fileNameProblem(entry) {
+                problems.append(CourseProblem(file: "\(displayPath)/Mutants/\(entry.debugDescription.dropFirst().dropLast())",
+                                              message: "a mutant's name is its file's: \(reason)"))
+                continue
+            }
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 if let mutant = folderMutant(entry, at: url, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems) {
@@ -48,6 +53,11 @@ extension CourseLoader {
         let place = "\(displayPath)/Mutants/\(name)/"
         let entries = ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         let resources = url.appendingPathComponent("Resources")
+        let links = Self.linkProblems(below: resources, displayPath: place + "Resources")
+        if !links.isEmpty {
+            problems += links
+            return nil
+        }
         let hasResources = entries.contains("Resources") && !BundleResources.files(below: resources).isEmpty
         var form = Mutant.Form.reference
         for entry in entries where entry != "Resources" && entry != "README.md" {

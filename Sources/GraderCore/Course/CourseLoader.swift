@@ -44,9 +44,15 @@ public struct CourseLoader {
                                    "format \(file.format) is not supported; this grader reads format \(CourseFile.currentFormat)")
         }
         var lessons: [CourseManifest.LessonEntry] = []
+        var missing: [(entry: CourseManifest.ExerciseEntry, problem: CourseProblem)] = []
         var seenLessons = Set<String>()
         for (lessonIndex, entry) in file.lessons.enumerated() {
             let lessonPath: [CodingKey] = [AnyCodingKey("lessons"), AnyCodingKey(lessonIndex)]
+            // The id and the slugs are folder names: Exercises/<id>/<slug>, Lessons/<id>.md.
+            if let reason = NameRules.fileNameProblem(entry.id) {
+                problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], reason))
+                continue
+            }
             if !seenLessons.insert(entry.id).inserted {
                 problems.append(document.problem(at: lessonPath + [AnyCodingKey("id")], "lesson '\(entry.id)' is listed twice"))
                 continue
@@ -54,9 +60,15 @@ public struct CourseLoader {
             var exercises: [CourseManifest.ExerciseEntry] = []
             for (exerciseIndex, slug) in entry.exercises.enumerated() {
                 let path = lessonPath + [AnyCodingKey("exercises"), AnyCodingKey(exerciseIndex)]
+                if let reason = NameRules.fileNameProblem(slug) {
+                    problems.append(document.problem(at: path, reason))
+                    continue
+                }
                 let directory = root.appendingPathComponent("Exercises/\(entry.id)/\(slug)")
                 guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("exercise.yml").path) else {
-                    problems.append(document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml"))
+                    let problem = document.problem(at: path, "no exercise at Exercises/\(entry.id)/\(slug)/exercise.yml")
+                    problems.append(problem)
+                    missing.append((CourseManifest.ExerciseEntry(lessonID: entry.id, slug: slug, directory: directory), problem))
                     continue
                 }
                 exercises.append(CourseManifest.ExerciseEntry(lessonID: entry.id, slug: slug, directory: directory))
@@ -64,9 +76,11 @@ public struct CourseLoader {
             lessons.append(CourseManifest.LessonEntry(id: entry.id, title: entry.title, exercises: exercises,
                                                       file: root.appendingPathComponent("Lessons/\(entry.id).md")))
         }
+        problems += Self.linkProblems(below: root.appendingPathComponent("Resources"), displayPath: "Resources")
         var manifest = CourseManifest(root: root, title: file.title, limits: Limits.standard.overridden(by: file.defaults),
                                       points: file.defaults?.points ?? 10, lessons: lessons, problems: problems)
         manifest.mutationMinimum = file.mutationMinimum ?? manifest.mutationMinimum
+        manifest.missingExercises = missing
         manifest.handout = try HandoutManifest.load(root: root)
         return manifest
     }
@@ -131,11 +145,14 @@ public struct CourseLoader {
         var names = Set<String>()
         for (index, caseFile) in file.cases.enumerated() {
             let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
+            if let reason = NameRules.lineProblem(caseFile.name) {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("name")], reason))
+            }
             if !names.insert(caseFile.name).inserted {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("name")], "two cases are named '\(caseFile.name)'"))
             }
-            if let weight = caseFile.weight, weight <= 0 {
-                problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], "a weight must be positive"))
+            if let weight = caseFile.weight, let message = FieldBounds.weight.problem(weight) {
+                problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], message))
             }
             var steps: [Step] = []
             for (stepIndex, stepFile) in caseFile.steps.enumerated() {
@@ -224,10 +241,13 @@ public struct CourseLoader {
         var sharedResources: [URL] = []
         for (index, name) in file.resources.enumerated() {
             let item = sharedFolder.appendingPathComponent(name)
-            if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            if NameRules.fileNameProblem(name) != nil {
                 // The item goes into the bundle under its own name: a path inside it would lose its folders.
                 problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
                                                  "name an item directly inside the course's Resources/ folder, such as Settings.bundle"))
+            } else if BundleResources.kind(of: item) == .typeSymbolicLink {
+                problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
+                                                 "Resources/\(name) is a symbolic link; put the file itself there (a link could reach outside the course)"))
             } else if !FileManager.default.fileExists(atPath: item.path) {
                 problems.append(document.problem(at: [AnyCodingKey("resources"), AnyCodingKey(index)],
                                                  "no '\(name)' in the course's Resources/ folder"))
@@ -235,6 +255,13 @@ public struct CourseLoader {
                 sharedResources.append(item)
             }
         }
+        for (index, suite) in file.defaultsSuites.enumerated() {
+            // A suite is saved as Library/Preferences/<suite>.plist, and the runtime reads the list split at commas.
+            if let reason = NameRules.fileNameProblem(suite) ?? (suite.contains(",") ? "a suite's name has no comma" : nil) {
+                problems.append(document.problem(at: [AnyCodingKey("defaults_suites"), AnyCodingKey(index)], reason))
+            }
+        }
+        problems += Self.linkProblems(below: directory.appendingPathComponent("Resources"), displayPath: "\(displayPath)/Resources")
         var exercise = Exercise(
             id: "\(lessonID)/\(slug)", slug: slug, lessonID: lessonID, title: file.title, summary: file.summary,
             points: file.points ?? file.limits?.points ?? points, hints: file.hints,
@@ -306,9 +333,12 @@ public struct CourseLoader {
             }
             return []
         }
-        guard text.hasSuffix("x"), let factor = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), factor >= 1 else {
+        guard text.hasSuffix("x"), let factor = ByteCount.decimal(text.dropLast().trimmingCharacters(in: .whitespaces)) else {
             return [document.problem(at: path + [AnyCodingKey("timeout")],
                                      "'\(text)' is not a relative time limit; write it like 10x (ten times the reference's time for each call)")]
+        }
+        if let message = FieldBounds.timeoutFactor.problem(factor, written: text) {
+            return [document.problem(at: path + [AnyCodingKey("timeout")], message)]
         }
         if testCase.crash != nil {
             return [document.problem(at: path + [AnyCodingKey("timeout")], "a case with `kill_during` times its calls itself; leave `timeout` out")]
@@ -319,7 +349,8 @@ public struct CourseLoader {
 
     private func makeAssertion(_ file: ContainerAssertionFile) -> Result<ContainerAssertion, CallProblem> {
         let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
-        if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "." {
+        if file.path.isEmpty || file.path.hasPrefix("/") || components.contains("..") || components.contains("") && file.path != "."
+            || NameRules.lineProblem(file.path) != nil {
             return .failure(CallProblem(field: "path", message: "write a path inside the container, such as Documents/notes.json"))
         }
         if file.size != nil, file.kind == .absent || file.kind == .directory {
@@ -449,5 +480,13 @@ public struct CourseLoader {
                                           message: "missing: the starter file for Reference/\(name)"))
         }
         return problems
+    }
+
+    /// A problem for each symbolic link at or below `folder` (see ``BundleResources/files(below:)``).
+    static func linkProblems(below folder: URL, displayPath: String) -> [CourseProblem] {
+        BundleResources.links(below: folder).map { link in
+            CourseProblem(file: link.isEmpty ? displayPath : "\(displayPath)/\(link)",
+                          message: "a symbolic link; put the file itself here (a link in Resources/ could reach outside the course, and is never put in an app bundle)")
+        }
     }
 }

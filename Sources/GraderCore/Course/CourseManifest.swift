@@ -15,6 +15,10 @@ public struct CourseManifest: Sendable {
     public var lessons: [LessonEntry]
     /// What is wrong with `grader.yml` (a lesson listed twice, an exercise with no `exercise.yml`).
     public var problems: [CourseProblem]
+    /// The exercises `grader.yml` lists whose folder holds no `exercise.yml`, each with its
+    /// problem: in no lesson, but named by `grader list` and found by name, so that a command
+    /// naming one says why it cannot be used instead of "no exercise matches".
+    public var missingExercises: [(entry: ExerciseEntry, problem: CourseProblem)] = []
     /// `handout.json` when the course is a student handout (`grader pack --student`), else nil.
     public var handout: HandoutManifest?
 

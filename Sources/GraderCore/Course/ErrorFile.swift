@@ -29,7 +29,20 @@ struct ErrorFile: Decodable {
         path = try container.decodeIfPresent(String.self, forKey: .path)
         hasValue = container.contains(.value)
         value = try container.decodeIfPresent(JSONValue.self, forKey: .value)
+        if let value, Self.holdsNonFiniteNumber(value) {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CodingKeys.value],
+                                                   debugDescription: "JSON has no NaN or infinity; quote it if it is text"))
+        }
         code = try container.decodeIfPresent(Int.self, forKey: .code)
         message = try container.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    private static func holdsNonFiniteNumber(_ value: JSONValue) -> Bool {
+        switch value {
+        case .double(let number): return !number.isFinite
+        case .array(let items): return items.contains(where: holdsNonFiniteNumber)
+        case .object(let members): return members.values.contains(where: holdsNonFiniteNumber)
+        case .null, .bool, .int, .string: return false
+        }
     }
 }

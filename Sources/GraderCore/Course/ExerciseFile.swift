@@ -30,6 +30,7 @@ struct ExerciseFile: Decodable {
         title = try container.decode(String.self, forKey: .title)
         summary = try container.decode(String.self, forKey: .summary)
         points = try container.decodeIfPresent(Int.self, forKey: .points)
+        try decoder.check(points.flatMap { FieldBounds.points.problem($0, written: "\($0)") }, at: CodingKeys.points)
         hints = try container.decodeIfPresent([String].self, forKey: .hints) ?? []
         limits = try container.decodeIfPresent(LimitsFile.self, forKey: .limits)
         defaultsSuites = try container.decodeIfPresent([String].self, forKey: .defaultsSuites) ?? []

@@ -76,7 +76,7 @@ struct ExplorationFile: Decodable {
         length = try c.decodeIfPresent(Int.self, forKey: .length) ?? 8
         guard (1...100).contains(length) else { throw fail(.length, "between 1 and 100 calls") }
         weight = try c.decodeIfPresent(Double.self, forKey: .weight)
-        if let weight, !(weight.isFinite && weight > 0) { throw fail(.weight, "a weight is a positive number") }
+        if let message = weight.flatMap({ FieldBounds.weight.problem($0) }) { throw fail(.weight, message) }
         relaunch = try c.decodeIfPresent(Double.self, forKey: .relaunch) ?? 0.15
         guard relaunch.isFinite, (0...1).contains(relaunch) else { throw fail(.relaunch, "a chance between 0 and 1") }
         kill = try c.decodeIfPresent(Double.self, forKey: .kill) ?? 0.05

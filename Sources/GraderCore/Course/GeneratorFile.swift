@@ -46,7 +46,13 @@ struct GeneratorFile: Decodable {
             allowed = [.type, .min, .max]
             let low = try c.decodeIfPresent(Double.self, forKey: .min) ?? -1000
             let high = try c.decodeIfPresent(Double.self, forKey: .max) ?? 1000
-            guard low <= high, low.isFinite, high.isFinite else { throw fail(.max, "min must not be above max") }
+            guard low.isFinite else { throw fail(.min, "a finite number, such as -1000") }
+            guard high.isFinite else { throw fail(.max, "a finite number, such as 1000") }
+            guard low <= high else { throw fail(.max, "min must not be above max") }
+            // Numbers are drawn uniformly between the two: their distance must be a number too.
+            guard (high - low).isFinite else {
+                throw fail(.max, "max - min must be a finite number (at most about 1.8e308): narrow the range, such as -1e300 to 1e300")
+            }
             generator = .double(min: low, max: high)
         case .bool:
             allowed = [.type]
@@ -97,6 +103,11 @@ struct GeneratorFile: Decodable {
         }
         for key in c.allKeys where !allowed.contains(key) {
             throw fail(key, "a \(typeName) generator has no '\(key.stringValue)'; it takes: \(CodingKeys.allCases.filter(allowed.contains).map(\.stringValue).joined(separator: ", "))")
+        }
+        // Lengths multiply through nested lists and dictionaries: bound what one value can hold.
+        if generator.largestSize > ValueGenerator.sizeLimit {
+            let key: CodingKeys = c.contains(.maxLength) ? .maxLength : c.contains(.of) ? .of : .type
+            throw fail(key, "one value of this generator can hold \(generator.largestSize == .max ? "more than 10^18" : "\(generator.largestSize)") elements and characters; at most \(ValueGenerator.sizeLimit): lower max_length")
         }
     }
 

@@ -8,8 +8,11 @@ public struct LessonDocument: Sendable {
     /// The path shown in messages, relative to the course root (`Lessons/01-defaults.md`).
     public var displayPath: String
     public var url: URL
-    /// The file's lines, without their newlines.
+    /// The file's lines, without their newlines (`\n` or `\r\n`).
     public var lines: [String]
+    /// How the file ends its lines, kept when `--fix` rewrites it: `\r\n` when any line ends
+    /// so (a lesson saved on Windows), `\n` otherwise.
+    public var lineEnding = "\n"
     public var blocks: [LessonBlock]
 
     /// How a Swift block takes part in the lesson, from the marks after its fence.
@@ -31,17 +34,26 @@ public struct LessonDocument: Sendable {
     /// Reads and parses a lesson.
     /// - Throws: the lesson's problems (unknown marks, unclosed fences, misplaced checks), all of them.
     public init(url: URL, displayPath: String) throws {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw LessonProblems([CourseProblem(file: displayPath, message: "cannot read the lesson")])
+        let file: CourseText
+        do {
+            file = try CourseText(contentsOf: url, displayPath: displayPath)
+        } catch let problem as CourseProblem {
+            throw LessonProblems([problem])
         }
-        try self.init(text: text, url: url, displayPath: displayPath)
+        try self.init(text: file.text, url: url, displayPath: displayPath)
     }
 
     init(text: String, url: URL, displayPath: String) throws {
         self.url = url
         self.displayPath = displayPath
-        var lines = text.components(separatedBy: "\n")
+        // Split at "\n" scalars: "\r\n" is one Character, which a split on "\n" never finds, and a
+        // lesson saved with CRLF was one line with no block at all. Its lines are read like any
+        // other's, the "\r" dropped.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? String(line.dropLast()) : String(line)
+        }
         if lines.last == "" { lines.removeLast() }
+        if text.contains("\r\n") { lineEnding = "\r\n" }
         self.lines = lines
         var problems: [CourseProblem] = []
         blocks = Self.parseBlocks(lines, file: displayPath, problems: &problems)

@@ -38,6 +38,12 @@ struct LimitsFile: Decodable {
         outputLimit = try container.decodeIfPresent(ByteCount.self, forKey: .outputLimit)
         fileSize = try container.decodeIfPresent(ByteCount.self, forKey: .fileSize)
         points = try container.decodeIfPresent(Int.self, forKey: .points)
+        try decoder.check(timeLimit.flatMap { FieldBounds.timeLimit.problem($0.seconds, written: $0.written) }, at: CodingKeys.timeLimit)
+        try decoder.check(memory.flatMap { FieldBounds.memory.problem($0.bytes, written: $0.written) }, at: CodingKeys.memory)
+        try decoder.check(outputLimit.flatMap { FieldBounds.outputLimit.problem($0.bytes, written: $0.written) },
+                          at: CodingKeys.outputLimit)
+        try decoder.check(fileSize.flatMap { FieldBounds.fileSize.problem($0.bytes, written: $0.written) }, at: CodingKeys.fileSize)
+        try decoder.check(points.flatMap { FieldBounds.points.problem($0, written: "\($0)") }, at: CodingKeys.points)
         try decodeResourceLimits(container, decoder.codingPath)
     }
 

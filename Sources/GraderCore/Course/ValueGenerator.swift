@@ -19,3 +19,42 @@ public indirect enum ValueGenerator: Sendable, Hashable, Codable {
     /// One of these literal values.
     case oneOf([JSONValue])
 }
+
+extension ValueGenerator {
+    /// The most elements and characters one value of a generator may hold; the loader refuses a
+    /// generator over it, whose inputs would take the grader's memory and time (and the app's).
+    static let sizeLimit = 1_000_000
+
+    /// The most elements and characters one generated value can hold: a string counts its
+    /// characters, a list or dictionary one for itself and the most its members can hold.
+    /// Saturates at `Int.max` rather than overflowing.
+    var largestSize: Int {
+        func times(_ count: Int, _ each: Int) -> Int {
+            let (product, overflow) = count.multipliedReportingOverflow(by: each)
+            return overflow ? .max : product
+        }
+        func plus(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .max : sum
+        }
+        switch self {
+        case .int, .double, .bool, .date: return 1
+        case .string(_, _, let maxLength): return max(1, maxLength)
+        case .optional(let wrapped): return wrapped.largestSize
+        case .array(let element, _, let maxLength): return plus(1, times(maxLength, element.largestSize))
+        case .dictionary(let keys, let values, _, let maxLength):
+            return plus(1, times(maxLength, plus(keys.largestSize, values.largestSize)))
+        case .oneOf(let values): return values.map(Self.size).max() ?? 1
+        }
+    }
+
+    /// The elements and characters of a literal value.
+    private static func size(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool, .int, .double: return 1
+        case .string(let text): return max(1, text.count)
+        case .array(let items): return items.reduce(1) { $0 + size($1) }
+        case .object(let members): return members.reduce(1) { $0 + $1.key.count + size($1.value) }
+        }
+    }
+}

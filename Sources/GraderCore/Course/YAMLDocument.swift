@@ -18,14 +18,11 @@ struct YAMLDocument {
     /// - Throws: ``CourseProblem`` when the file is missing or is not valid YAML.
     init(contentsOf url: URL, displayPath: String) throws {
         self.displayPath = displayPath
-        let text: String
-        do {
-            contents = try Data(contentsOf: url)
-            guard let decoded = String(data: contents, encoding: .utf8) else { throw CocoaError(.fileReadInapplicableStringEncoding) }
-            text = decoded
-        } catch {
-            throw CourseProblem(file: displayPath, message: "cannot read the file (\(Self.reason(error))); check that it exists and is UTF-8 text")
-        }
+        let file = try CourseText(contentsOf: url, displayPath: displayPath)
+        let text = file.text
+        contents = file.bytes
+        let scan = AliasScan(text)
+        if scan.aliasKeys, let aliasKey = Self.aliasKeyProblem(in: text, file: displayPath) { throw aliasKey }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw CourseProblem(file: displayPath, line: 1, column: 1, message: "the file is empty")
@@ -34,6 +31,7 @@ struct YAMLDocument {
         } catch let error as YamlError {
             throw Self.problem(from: error, file: displayPath)
         }
+        if scan.aliases, let tooLarge = Self.expansionProblem(root, file: displayPath) { throw tooLarge }
     }
 
     /// `node` with every mapping key made a plain scalar. Yams looks a key up as a plain scalar,
@@ -66,7 +64,7 @@ struct YAMLDocument {
         } catch let error as DecodingError {
             throw problem(from: error)
         } catch let error as YamlError {
-            throw Self.problem(from: error, file: displayPath)
+            throw CourseProblem(file: displayPath, line: root.mark?.line, column: root.mark?.column, message: "invalid YAML: \(error)")
         }
     }
 
@@ -144,20 +142,29 @@ struct YAMLDocument {
         }
     }
 
-    static func problem(from error: YamlError, file: String) -> CourseProblem {
+    /// A problem for what Yams found wrong in `file`, with its line and column: a syntax error
+    /// carries them, a character libyaml refuses (a control character) its byte offset, and a
+    /// key written twice the position of its first occurrence.
+    static func problem(from error: YamlError, file path: String) -> CourseProblem {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
-            return CourseProblem(file: file, line: mark.line, column: mark.column,
+            return CourseProblem(file: path, line: mark.line, column: mark.column,
                                  message: "invalid YAML: \(detail)\(problem)")
+        case .reader(let problem, let offset, let value, let yaml):
+            let (line, column) = CourseText.location(ofByte: offset ?? 0, in: Data(yaml.utf8))
+            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
+            return CourseProblem(file: path, line: line, column: column,
+                                 message: "invalid YAML: \(problem)\(character) at byte \(offset ?? 0)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return CourseProblem(file: path, line: context.mark.line, column: context.mark.column,
+                                 message: "invalid YAML: \(keys) written twice in one mapping (first here); keep one")
         default:
-            return CourseProblem(file: file, message: "invalid YAML: \(error)")
+            return CourseProblem(file: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }

@@ -10,14 +10,24 @@ struct YAMLValue: Decodable {
 
     init(from decoder: Decoder) throws {
         if let scalar = try? decoder.singleValueContainer().decode(YAMLScalar.self) {
+            // Values travel as JSON, which has no NaN or infinity: an encoder would fail on them
+            // at the first request or report that holds one.
+            if case .double(let number) = scalar.value, !number.isFinite {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(number)' is not a JSON number (JSON has no NaN or infinity); quote it if it is text"))
+            }
             value = scalar.value
             return
         }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             value = .null
-        } else if let items = try? container.decode([YAMLValue].self) {
-            value = .array(items.map(\.value))
+        } else if var list = try? decoder.unkeyedContainer() {
+            // A sequence: its items' own problems surface with their index.
+            var items: [JSONValue] = []
+            while !list.isAtEnd { items.append(try list.decode(YAMLValue.self).value) }
+            value = .array(items)
         } else {
             value = .object(try container.decode([String: YAMLValue].self).mapValues(\.value))
         }

@@ -50,7 +50,7 @@ public struct LessonChecker {
                 case .noRun:
                     let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
                     let errors = try typecheck(program, name: "no-run-\(line)").filter { $0.severity == .error }
-                    failures += errors.map { failure(from: $0, document: document) }
+                    failures += errors.map { failure(from: $0, document: document, program: program) }
                 case .compileFail(let text):
                     let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
                     let errors = try typecheck(program, name: "compile-fail-\(line)").filter { $0.severity == .error }
@@ -65,7 +65,7 @@ public struct LessonChecker {
                     let program = LessonProgram(blocks: prefix + [block], file: document.url, checked: false)
                     switch try buildAndRun(program, name: "traps-\(line)") {
                     case .failedToBuild(let diagnostics):
-                        failures += diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document) }
+                        failures += diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document, program: program) }
                     case .ran(let run):
                         if case .crashed = run.event { break }
                         failures.append(LessonFailure(file: document.displayPath, line: line,
@@ -97,7 +97,7 @@ public struct LessonChecker {
         let run: ProgramRun
         switch try buildAndRun(program, name: name) {
         case .failedToBuild(let diagnostics):
-            return (diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document) }, [])
+            return (diagnostics.filter { $0.severity == .error }.map { failure(from: $0, document: document, program: program) }, [])
         case .ran(let ran):
             run = ran
         }
@@ -170,9 +170,16 @@ public struct LessonChecker {
         }
     }
 
-    private func failure(from diagnostic: Diagnostic, document: LessonDocument) -> LessonFailure {
-        LessonFailure(file: diagnostic.file ?? document.displayPath, line: diagnostic.line,
-                      message: "error: \(diagnostic.message)")
+    /// A compiler error as a lesson failure. One without a location (the compiler crashed or ran
+    /// out of time, typically on a huge block) is placed at the lesson line it is about.
+    private func failure(from diagnostic: Diagnostic, document: LessonDocument, program: LessonProgram) -> LessonFailure {
+        guard diagnostic.line == nil else {
+            return LessonFailure(file: diagnostic.file ?? document.displayPath, line: diagnostic.line,
+                                 message: "error: \(diagnostic.message)")
+        }
+        return LessonFailure(file: document.displayPath,
+                             line: program.lessonLine(forUnlocated: diagnostic.message, lessonFile: document.url.lastPathComponent),
+                             message: "error: \(diagnostic.message)")
     }
 
     private func folder(_ name: String) -> URL {

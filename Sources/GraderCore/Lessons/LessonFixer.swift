@@ -21,7 +21,7 @@ enum LessonFixer {
                 lines.replaceSubrange((first - 1)..<max(first - 1, last), with: edit.actual)
             }
         }
-        let text = lines.joined(separator: "\n") + "\n"
+        let text = lines.joined(separator: document.lineEnding) + document.lineEnding
         try text.write(to: document.url, atomically: true, encoding: .utf8)
     }
 

@@ -22,10 +22,25 @@ final class ChildProcess {
     private(set) var termination: Termination?
 
     private var replyBuffer = Data()
+    /// How much of `replyBuffer` is known to hold no newline, so that a long reply arriving in
+    /// many pieces is scanned once, not once per piece.
+    private var replyScanned = 0
+    /// The longest reply line kept: a driver's reply is a JSON value a step returned; past this,
+    /// the line is cut (and then fails to decode) rather than filling the grader's memory.
+    static let replyLimit = 64 << 20
     private(set) var stdoutBuffer = Data()
     private(set) var stderrBuffer = Data()
     /// Output bytes read over the process's whole life, for the output cap.
     private(set) var outputTotal = 0
+
+    /// What writing a request produced.
+    enum Sent: Equatable {
+        case sent
+        /// The child closed its end (or is gone): nothing more can be written.
+        case closed
+        /// The child did not read it all before the deadline.
+        case timedOut
+    }
 
     /// What waiting for a reply produced.
     enum Event: Equatable {
@@ -108,7 +123,9 @@ final class ChildProcess {
         stderrFD = errPipe.read
         requestFD = requestPipe.write
         replyFD = replyPipe.read
-        for fd in [stdoutFD, stderrFD, replyFD] where fd >= 0 {
+        // Non-blocking both ways: a child that stops reading its requests cannot hold the grader
+        // in a write, nor one that stops writing hold it in a read.
+        for fd in [stdoutFD, stderrFD, replyFD, requestFD] where fd >= 0 {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
     }
@@ -118,21 +135,56 @@ final class ChildProcess {
         for fd in [stdoutFD, stderrFD, replyFD, requestFD] where fd >= 0 { close(fd) }
     }
 
-    /// Writes `line` (which ends with its newline) to the child's request pipe; false when the
-    /// child no longer reads.
-    func send(_ line: Data) -> Bool {
-        guard requestFD >= 0 else { return false }
-        let bytes = [UInt8](line)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(requestFD, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+    /// Writes `line` (which ends with its newline) to the child's request pipe by `deadline`,
+    /// reading its output and replies meanwhile, so that a child busy writing cannot block its
+    /// own requests. A child that closed the pipe is `.closed`, never a SIGPIPE for the grader.
+    func send(_ line: Data, deadline: Date) -> Sent {
+        guard requestFD >= 0 else { return .closed }
+        return Self.withoutSIGPIPE {
+            line.withUnsafeBytes { bytes -> Sent in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(requestFD, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written >= 0 {
+                        offset += written
+                        continue
+                    }
+                    guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .closed }
+                    if errno == EINTR { continue }
+                    let remaining = deadline.timeIntervalSinceNow
+                    if remaining <= 0 { return .timedOut }
+                    var fds = [pollfd(fd: requestFD, events: Int16(POLLOUT), revents: 0)]
+                        + [replyFD, stdoutFD, stderrFD].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                    if poll(&fds, nfds_t(fds.count), Int32(min(remaining, 3600) * 1000) + 1) < 0 && errno != EINTR { return .closed }
+                    for entry in fds.dropFirst() where entry.revents != 0 { readAvailable(entry.fd) }
+                }
+                return .sent
             }
-            offset += written
         }
-        return true
+    }
+
+    /// Runs `body` with SIGPIPE blocked in this thread, and takes the SIGPIPE a write to a
+    /// closed pipe left pending before unblocking it, so that it never ends the grader.
+    ///
+    /// Not `signal(SIGPIPE, SIG_IGN)` for the whole process: with SIGPIPE ignored, Foundation's
+    /// `FileHandle.write` traps on a closed standard output (`grader list | head`), where the
+    /// default ends the grader quietly as every command-line tool ends.
+    static func withoutSIGPIPE<T>(_ body: () -> T) -> T {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return body()
     }
 
     /// Stops sending requests: the child sees the end of its input.
@@ -146,12 +198,26 @@ final class ChildProcess {
     /// Waits for the next reply line, reading output as it comes.
     func nextReply(deadline: Date, outputLimit: Int) -> Event {
         while true {
-            if let newline = replyBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = replyBuffer[replyBuffer.startIndex..<newline]
-                replyBuffer.removeSubrange(replyBuffer.startIndex...newline)
+            let newline = replyBuffer.withUnsafeBytes { bytes -> Int? in
+                guard replyScanned < bytes.count, let base = bytes.baseAddress,
+                      let hit = memchr(base + replyScanned, Int32(UInt8(ascii: "\n")), bytes.count - replyScanned) else { return nil }
+                return base.distance(to: UnsafeRawPointer(hit))
+            }
+            if let newline {
+                let line = replyBuffer.prefix(newline)
+                replyBuffer.removeFirst(newline + 1)
+                replyScanned = 0
                 // Output written before the reply is already in its pipe: take it now.
                 drainOutput()
                 return outputTotal > outputLimit ? .outputLimit : .reply(Data(line))
+            }
+            replyScanned = replyBuffer.count
+            if replyBuffer.count > Self.replyLimit {
+                // Cut: what is kept does not decode, and the step fails as a malformed reply.
+                let line = replyBuffer.prefix(Self.replyLimit)
+                replyBuffer.removeAll()
+                replyScanned = 0
+                return .reply(Data(line))
             }
             if outputTotal > outputLimit { return .outputLimit }
             let open = [replyFD, stdoutFD, stderrFD].filter { $0 >= 0 }

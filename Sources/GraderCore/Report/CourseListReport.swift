@@ -9,14 +9,29 @@ public struct CourseListReport {
         self.style = style
     }
 
-    /// The course title, then each lesson with its exercises and their last results.
-    public func render(_ course: Course, statuses: [String: LastResult]) -> String {
-        var lines = [style.bold(course.title)]
-        for lesson in course.lessons {
+    /// The course title, then each lesson with its exercises and their last results. Every
+    /// exercise `grader.yml` lists is there: one that did not load is marked, with the first of
+    /// its problems and where to see them all.
+    public func render(_ manifest: CourseManifest, loaded: CourseLoader.Loaded, statuses: [String: LastResult]) -> String {
+        let exercises = Dictionary(loaded.course.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines = [style.bold(manifest.title)]
+        for lesson in manifest.lessons {
             lines.append("")
             lines.append(style.bold("\(lesson.id)  \(lesson.title)"))
-            for exercise in lesson.exercises {
-                lines.append("  \(exercise.slug.padding(toLength: 24, withPad: " ", startingAt: 0)) \(mark(statuses[exercise.id]))  \(exercise.title)")
+            let missing = manifest.missingExercises.filter { $0.entry.lessonID == lesson.id }
+            for entry in lesson.exercises + missing.map(\.entry) {
+                let name = entry.slug.padding(toLength: 24, withPad: " ", startingAt: 0)
+                if let exercise = exercises[entry.id] {
+                    lines.append("  \(name) \(mark(statuses[exercise.id]))  \(exercise.title)")
+                    continue
+                }
+                let problems = missing.filter { $0.entry == entry }.map(\.problem)
+                    + loaded.problems.filter { $0.file.hasPrefix(entry.displayPath + "/") }
+                lines.append("  \(name) \(style.yellow("!")) does not load")
+                if let first = problems.first { lines.append("      \(first)") }
+                if problems.count > 1 {
+                    lines.append("      (\(problems.count - 1) more: grader verify \(entry.shortName))")
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

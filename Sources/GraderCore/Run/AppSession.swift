@@ -36,7 +36,7 @@ final class AppSession {
         self.launcher = launcher
         self.container = container
         // The runtime reads this before the driver registers anything, so before learner code runs.
-        if let greeting = try? WireProtocol.line(WireGreeting(secret: secret)) { _ = launch.process.send(greeting) }
+        if let greeting = try? WireProtocol.line(WireGreeting(secret: secret)) { _ = launch.process.send(greeting, deadline: deadline) }
     }
 
     static let containerCheckInterval = 0.025
@@ -71,13 +71,13 @@ final class AppSession {
         return launcher.limitBreach(waited, of: process, limits: limits)
     }
 
-    /// Writes one request with the next sequence number; false when the app no longer reads.
-    private func send(_ request: WireRequest, killAtChange: Int? = nil) -> Bool {
+    /// Writes one request with the next sequence number, by `deadline` (the launch's when nil).
+    private func send(_ request: WireRequest, killAtChange: Int? = nil, deadline: Date? = nil) -> ChildProcess.Sent {
         sequence += 1
         guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence, killAtChange: killAtChange)) else {
-            return false
+            return .closed
         }
-        return process.send(line)
+        return process.send(line, deadline: deadline ?? self.deadline)
     }
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
@@ -86,11 +86,16 @@ final class AppSession {
     ///   file (the file-change counter must be loaded); the step is then `killed`.
     func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil, killAtChange: Int? = nil) -> StepRun {
         let started = Date()
-        guard send(.call(operation: operation, arguments: arguments), killAtChange: killAtChange) else {
-            return finish(event: ended(), started: started)
-        }
         let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
-        let waited = nextReply(until: min(deadline, callDeadline))
+        // A request the app does not read in time (a long argument, an app busy elsewhere) runs
+        // out the same time as a reply that does not come.
+        let waited: ChildProcess.Event
+        switch send(.call(operation: operation, arguments: arguments), killAtChange: killAtChange,
+                    deadline: min(deadline, callDeadline)) {
+        case .closed: return finish(event: ended(), started: started)
+        case .timedOut: waited = .timedOut
+        case .sent: waited = nextReply(until: min(deadline, callDeadline))
+        }
         let event: StepEvent
         var changes: Int?
         var numberTypes = false
@@ -117,7 +122,7 @@ final class AppSession {
     /// arranged to die with it, leaving the app running on the container; and a call's time
     /// should not include the start-up. Returns false when the app is gone.
     func waitUntilReady() -> Bool {
-        guard send(.control(.operations)) else { return false }
+        guard send(.control(.operations)) == .sent else { return false }
         if case .reply = nextReply(until: deadline) { return true }
         return false
     }
@@ -128,8 +133,9 @@ final class AppSession {
     func callAndKill(_ operation: String, arguments: JSONValue?, after delay: Double) -> (StepRun, answeredAfter: Double?) {
         let started = Date()
         var answeredAfter: Double?
-        if send(.call(operation: operation, arguments: arguments)),
-           case .reply = nextReply(until: min(deadline, started.addingTimeInterval(delay))) {
+        let killAt = started.addingTimeInterval(delay)
+        if send(.call(operation: operation, arguments: arguments), deadline: min(deadline, killAt)) == .sent,
+           case .reply = nextReply(until: min(deadline, killAt)) {
             answeredAfter = Date().timeIntervalSince(started)
         }
         process.kill()
@@ -139,9 +145,9 @@ final class AppSession {
     /// Ends the process as iOS ends a suspended app: the runtime saves defaults and exits.
     func terminate() -> StepRun {
         let started = Date()
-        _ = send(.control(.terminate))
-        process.closeRequests()
         let grace = min(deadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
+        _ = send(.control(.terminate), deadline: grace)
+        process.closeRequests()
         let waited = nextReply(until: grace)
         let event: StepEvent
         if let breach = breach(waited) {

@@ -12,6 +12,11 @@ public enum ExerciseSelector {
         for name in names {
             let matches = matching(name, in: manifest, currentDirectory: currentDirectory)
             guard !matches.isEmpty else {
+                // Listed, but with no exercise.yml: say so rather than that nothing matches.
+                let missing = manifest.missingExercises.filter { found in
+                    matching(name, in: [found.entry], currentDirectory: currentDirectory).contains(found.entry)
+                }
+                if !missing.isEmpty { throw GraderError.exerciseInvalid(missing.map(\.problem)) }
                 let lowered = name.lowercased()
                 let suggestions = manifest.exercises.filter {
                     $0.shortName.contains(lowered) || lowered.contains($0.shortName)
@@ -26,16 +31,24 @@ public enum ExerciseSelector {
     private static func matching(_ name: String, in manifest: CourseManifest,
                                  currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
         let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-        let byName = manifest.exercises.filter { [$0.id, $0.slug, $0.shortName].contains(trimmed) }
-        if !byName.isEmpty { return byName }
         // A lesson selects its exercises: by id (`01-defaults`), number (`1`, `01`) or name (`defaults`).
-        if let lesson = manifest.lessons.first(where: { $0.id == trimmed })
+        if !manifest.exercises.contains(where: { [$0.id, $0.slug, $0.shortName].contains(trimmed) }),
+           let lesson = manifest.lessons.first(where: { $0.id == trimmed })
             ?? manifest.lessons.first(where: { LessonSelector.names(trimmed, $0.id) }) {
             return lesson.exercises
         }
+        return matching(name, in: manifest.exercises, currentDirectory: currentDirectory)
+    }
+
+    /// The entries `name` names by id, folder name, short name or path.
+    private static func matching(_ name: String, in entries: [CourseManifest.ExerciseEntry],
+                                 currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
+        let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
+        let byName = entries.filter { [$0.id, $0.slug, $0.shortName].contains(trimmed) }
+        if !byName.isEmpty { return byName }
         // A path: the exercise folder that contains it.
         let url = URL(fileURLWithPath: trimmed, relativeTo: currentDirectory).standardizedFileURL.path
-        return manifest.exercises.filter { entry in
+        return entries.filter { entry in
             let folder = entry.directory.standardizedFileURL.path
             return url == folder || url.hasPrefix(folder + "/")
         }

@@ -158,6 +158,21 @@ struct LessonCheckerTests {
         #expect(rewritten == Self.passing)
     }
 
+    @Test func aLessonSavedWithCRLFIsCheckedAndFixedAsItIs() throws {
+        // Before: "checked" with 0 checks.
+        let windows = Self.passing.replacingOccurrences(of: "\n", with: "\r\n")
+        let (result, _) = try check(windows)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.failures.isEmpty, "\(result.failures.map(\.description))")
+        #expect(result.checks == 11)
+        // --fix rewrites a stale check and keeps the file's line endings.
+        let stale = windows.replacingOccurrences(of: "// Prints \"Hello, world\"", with: "// Prints \"Hello there\"")
+        let (fixed, course) = try check(stale, fix: true)
+        #expect(fixed.fixed == 2, "the fixture prints \"Hello, world\" twice")
+        let rewritten = try String(contentsOf: course.root.appendingPathComponent("Lessons/00-fixtures.md"), encoding: .utf8)
+        #expect(rewritten == windows)
+    }
+
     @Test func fixNeverDeletesACheckWhenNothingWasPrinted() throws {
         let lesson = "# L\n\n```swift\nlet x = 1 + 1\n// Prints \"2\"\n```\n"
         let (result, course) = try check(lesson, fix: true)
