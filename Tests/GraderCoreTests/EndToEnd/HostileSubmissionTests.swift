@@ -20,6 +20,8 @@ struct HostileSubmissionTests {
         /// What was left behind: launch cgroups, and containers on disk.
         var leftCgroups: [String]
         var leftContainers: [String]
+        /// The course it was graded in.
+        var course: TemporaryCourse
     }
 
     /// Grades the counter exercise whose `increment(by: 7)` first runs `attack` (Swift statements).
@@ -40,7 +42,7 @@ struct HostileSubmissionTests {
             (try? FileManager.default.contentsOfDirectory(atPath: $0.path))?.filter { $0.hasPrefix("launch-") } ?? []
         }
         let containers = (try? FileManager.default.contentsOfDirectory(atPath: workspace.workbench.containersDirectory.path)) ?? []
-        return Graded(result: result, hostile: hostile, leftCgroups: groups, leftContainers: containers)
+        return Graded(result: result, hostile: hostile, leftCgroups: groups, leftContainers: containers, course: course)
     }
 
     /// Writes the counter exercise with its attack and limits into `course`.
@@ -259,6 +261,44 @@ struct HostileSubmissionTests {
         #expect(graded.hostile.failure?.kind == .exited)
         #expect(graded.hostile.failure?.message.hasPrefix("the app exited with status 0 before answering") == true)
         Self.expectIntact(graded)
+    }
+
+    @Test func killingTheGraderReachesNothingOutsideTheLaunch() throws {
+        // The attack signals the grader at its host process ID, its own parent, and every
+        // process it may signal (kill -1), then answers as usual: in its PID namespace none of
+        // them is the grader, which goes on grading every case.
+        let grader = getpid()
+        let graded = try Self.grade("""
+                kill(\(grader), SIGKILL)
+                kill(getppid(), SIGKILL)
+                kill(-1, SIGKILL)
+                Thread.sleep(forTimeInterval: 0.1)
+        """)
+        #expect(getpid() == grader)
+        #expect(graded.hostile.status == .passed, "\(graded.hostile.failure?.message ?? "")")
+        Self.expectIntact(graded)
+    }
+
+    @Test func deletingTheHomeAndTheCourseLosesNothingButTheLaunchsOwnFiles() throws {
+        // The attack empties its home (the app container) on every call, and tries the course's
+        // files at their host paths and the app's read-only bundle. The grader relaunches into the
+        // emptied container: the case fails on the count the app lost, with nothing of the
+        // grader's own, and the course, the grader's folders and the other cases are untouched.
+        let graded = try Self.grade { course in """
+                let marker = NSHomeDirectory() + "/Documents/marker"
+                try FileManager.default.createDirectory(atPath: NSHomeDirectory() + "/Documents", withIntermediateDirectories: true)
+                FileManager.default.createFile(atPath: marker, contents: Data())
+                \(Self.shell("rm -rf \"$HOME\" 2>/dev/null; true"))
+                if FileManager.default.fileExists(atPath: marker) { fatalError("the home was not deleted") }
+                try? FileManager.default.removeItem(atPath: "\(course.root.path)")
+                try? FileManager.default.removeItem(atPath: Bundle.main.bundlePath)
+        """ }
+        let root = graded.course.root.path
+        #expect(graded.hostile.failure?.kind == .wrongValue, "\(graded.hostile.failure?.message ?? "")")
+        #expect(graded.hostile.failure?.message == "expected 14, got 7")
+        Self.expectIntact(graded)
+        #expect(FileManager.default.fileExists(atPath: root + "/grader.yml"))
+        #expect(FileManager.default.fileExists(atPath: root + "/Exercises/00-fixtures/01-counter/Reference/Solution.swift"))
     }
 
     @Test func referencesOtherFilesAndTheHostsLayoutAreOutOfReach() throws {
