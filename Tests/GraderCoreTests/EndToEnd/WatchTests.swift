@@ -61,9 +61,10 @@ struct WatchTests {
 
     @Test func aSignalEndsItWithTheTerminalRestored() throws {
         let course = try TemporaryCourse.fixture()
-        let grader = try LiveGrader(["watch", "counter"], in: course.root, environment: ["TERM": "xterm"],
+        let grader = try LiveGrader(["watch", "counter"], in: course.root, environment: ["TERM": "xterm", "NO_COLOR": "1"],
                                     wiring: .terminal(columns: 100))
         try grader.wait(for: "the first screen") { $0.contains(self.keyHelp) }
+        #expect(grader.output.hasPrefix("\u{1B}[H\u{1B}[2Jwatching \(counter)"), "cleared, but no colours with NO_COLOR")
         #expect(grader.terminalSettings().c_lflag & tcflag_t(ICANON) == 0)
         grader.process.terminate()
         guard grader.exitStatus() != nil else {
