@@ -76,6 +76,22 @@ struct WatchTests {
         #expect(keys.c_lflag & tcflag_t(ICANON) != 0 && keys.c_lflag & tcflag_t(ECHO) != 0, "the terminal is restored")
     }
 
+    @Test func ctrlZGivesTheTerminalBackUntilItContinues() throws {
+        let course = try TemporaryCourse.fixture()
+        let grader = try LiveGrader(["watch", "counter"], in: course.root, environment: ["TERM": "xterm"],
+                                    wiring: .terminal(columns: 100))
+        try grader.wait(for: "the first screen") { $0.contains(self.keyHelp) }
+        let pid = grader.process.processIdentifier
+        kill(pid, SIGTSTP)
+        try grader.waitForState("stopped") { $0 == "T" }
+        #expect(grader.terminalSettings().c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO), "restored while stopped")
+        kill(pid, SIGCONT)
+        try grader.waitForState("running again") { $0 != "T" }
+        try grader.wait(for: "single keys again") { _ in grader.terminalSettings().c_lflag & tcflag_t(ICANON) == 0 }
+        grader.send("q")
+        #expect(grader.exitStatus() == 0)
+    }
+
     @Test func onPipesItPollsWhenAskedAndTakesKeysAsLines() throws {
         let course = try TemporaryCourse.fixture()
         let grader = try LiveGrader(["watch", "counter"], in: course.root, environment: ["GRADER_WATCH_POLL": "1"], wiring: .pipes)

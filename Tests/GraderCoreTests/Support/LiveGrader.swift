@@ -155,6 +155,21 @@ final class LiveGrader: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
+    /// Waits until the grader's process state (`/proc/PID/stat`: `R`, `S`, `T` for stopped…) satisfies `condition`.
+    func waitForState(_ what: String, timeout: TimeInterval = 60, _ condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            // pid (comm) STATE …: the state follows the last parenthesis.
+            if let close = stat.lastIndex(of: ")") {
+                let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
+                if condition(String(state)) { return }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Timeout(description: "the grader was not \(what) within \(Int(timeout)) s")
+    }
+
     /// The terminal's settings as the grader left them.
     func terminalSettings() -> termios {
         var settings = termios()
