@@ -25,12 +25,24 @@ package final class KeyboardMode {
             sigaddset(&handled, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        // A signal the grader was started ignoring (`nohup`) stays ignored.
+        for number in [SIGINT, SIGTERM, SIGHUP] where !Self.isIgnored(number) {
             signal(number, keyboardModeEnd)
         }
-        signal(SIGTSTP, keyboardModeStop)
+        if !Self.isIgnored(SIGTSTP) { signal(SIGTSTP, keyboardModeStop) }
         atexit { KeyboardModeSaved.restore() }
         KeyboardModeSaved.apply()
+    }
+
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(number, nil, &current)
+        #if canImport(Glibc)
+        let handler = current.__sigaction_handler.sa_handler
+        #else
+        let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Gives the terminal its settings back.
