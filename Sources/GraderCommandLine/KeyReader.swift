@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads the keys a learner presses, on a thread of its own: single keys from a terminal in
 /// ``KeyboardMode``, else one line at a time (so that a pipe can drive the command), the line's
-/// first character standing for a key and an empty line for Enter.
+/// first character standing for a key and an empty line for Enter. Letters come lower case
+/// (Caps Lock on, `Q` still quits).
 package final class KeyReader: @unchecked Sendable {
     package enum Event: Equatable, Sendable {
         case key(Character)
@@ -32,7 +33,7 @@ package final class KeyReader: @unchecked Sendable {
             }
             // Letters, digits, punctuation, space and Enter.
             if byte == 10 || byte == 13 { onEvent(.key("\n")) } else if (32..<127).contains(byte) {
-                onEvent(.key(Character(Unicode.Scalar(byte))))
+                onEvent(.key(Character(Character(Unicode.Scalar(byte)).lowercased())))
             }
         }
     }
@@ -53,7 +54,7 @@ package final class KeyReader: @unchecked Sendable {
 
     private static func readLines(_ onEvent: (Event) -> Void) {
         while let line = readLine() {
-            onEvent(.key(line.trimmingCharacters(in: .whitespaces).first ?? "\n"))
+            onEvent(.key(line.trimmingCharacters(in: .whitespaces).lowercased().first ?? "\n"))
         }
         onEvent(.endOfInput)
     }

@@ -19,7 +19,7 @@ package final class WatchSession: @unchecked Sendable {
         case filesChanged(generation: Int)
         case key(KeyReader.Event)
         case checked(Subject, Result<[ExerciseResult], Error>)
-        case advance(generation: Int)
+        case advance(pause: Int)
     }
 
     private let workspace: Workspace
@@ -30,9 +30,10 @@ package final class WatchSession: @unchecked Sendable {
 
     private var current: CourseManifest.ExerciseEntry
     private var watcher: FileWatcher?
-    /// Counts the exercises watched and the pauses after a pass, so that events about an earlier
-    /// one are ignored.
+    /// Counts the exercises watched, so that file changes of an earlier one are ignored.
     private var generation = 0
+    /// Counts the pauses after a pass, so that only the last one's end moves on.
+    private var pauses = 0
     private var checks = CheckQueue<Subject>()
     private var screen = WatchScreen(header: "")
     /// The last result of the exercise watched, as shown.
@@ -101,7 +102,7 @@ package final class WatchSession: @unchecked Sendable {
             break
         case .checked(let subject, let outcome):
             checked(subject, outcome)
-        case .advance(let generation) where generation == self.generation:
+        case .advance(let pause) where pause == pauses:
             // Not while the exercise is checked again: its new result decides.
             if let next = advancing, checks.running?.id != current.id { watch(next) }
         case .advance:
@@ -209,9 +210,10 @@ package final class WatchSession: @unchecked Sendable {
         advancing = next
         result += ["", display.style.green("\(current.shortName) passes.")
                    + " Next: \(next.shortName), in \(Int(Self.pauseAfterPass)) s (Enter: now)."]
-        let generation = generation
+        pauses += 1
+        let pause = pauses
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.pauseAfterPass) { [self] in
-            post(.advance(generation: generation))
+            post(.advance(pause: pause))
         }
     }
 

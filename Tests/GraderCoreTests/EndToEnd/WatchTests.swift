@@ -108,7 +108,7 @@ struct WatchTests {
         try course.write(counter, try Fixtures.submission("passes"))
         try again.wait(forAll: ["✓ 00-fixtures/01-counter", "counter passes"])
         #expect(again.output.components(separatedBy: "checking counter…").count == 3, "checked twice: \(again.output)")
-        again.send("q\n")
+        again.send("Q\n") // Caps Lock on: the same key
         #expect(again.exitStatus() == 0)
         #expect(lastStatus("00-fixtures/01-counter", in: course) == .passed)
     }
