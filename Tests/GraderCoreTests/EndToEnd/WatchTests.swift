@@ -47,7 +47,8 @@ struct WatchTests {
 
         // A passing solution saved: checked again at once, then the next exercise not passed.
         try course.write(counter, try Fixtures.submission("passes"))
-        screen = try grader.wait(forAll: ["✓ 00-fixtures/01-counter", "counter passes. Next: sandbox-probe"])
+        // (On screen for a short pause only: looked for in every screen so far.)
+        try grader.wait(forAll: ["✓ 00-fixtures/01-counter", "counter passes. Next: sandbox-probe"], everything: true)
         #expect(lastStatus("00-fixtures/01-counter", in: course) == .passed, "recorded as check records it")
         screen = try grader.wait(for: "the next exercise's check", failed("00-fixtures/02-sandbox-probe"))
         #expect(screen.hasPrefix("watching \(probe) (inotify)"), "\(screen)")

@@ -99,8 +99,14 @@ final class LiveGrader: @unchecked Sendable {
 
     /// What is on the screen: the output since the last clearing of the screen, colours removed.
     var screen: String {
-        let text = output.components(separatedBy: "\u{1B}[2J").last ?? ""
-        return text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        Self.plain(output.components(separatedBy: "\u{1B}[2J").last ?? "")
+    }
+
+    /// Every screen so far, colours removed: for one that may be gone when the test looks.
+    var transcript: String { Self.plain(output) }
+
+    private static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
             .replacingOccurrences(of: "\r\n", with: "\n")
     }
 
@@ -122,11 +128,13 @@ final class LiveGrader: @unchecked Sendable {
     /// Waits, up to `timeout` seconds, until `condition` holds of the screen (on pipes: of all the
     /// output), looking ten times a second. A loaded machine may take long: the timeout is generous.
     @discardableResult
-    func wait(for what: String, timeout: TimeInterval = 180, _ condition: (String) -> Bool) throws -> String {
+    /// - Parameter everything: look at every screen so far rather than the last one.
+    func wait(for what: String, timeout: TimeInterval = 180, everything: Bool = false,
+              _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var ended: Date?
         while Date() < deadline {
-            let text = input == nil ? screen : output
+            let text = input != nil ? output : everything ? transcript : screen
             if condition(text) { return text }
             // Once it has ended, what it wrote last is read within moments, or never comes.
             if !process.isRunning {
@@ -142,8 +150,8 @@ final class LiveGrader: @unchecked Sendable {
 
     /// Waits until the screen (or output) contains every one of `texts`.
     @discardableResult
-    func wait(forAll texts: [String], timeout: TimeInterval = 180) throws -> String {
-        try wait(for: texts.map { "'\($0)'" }.joined(separator: " and "), timeout: timeout) { text in
+    func wait(forAll texts: [String], timeout: TimeInterval = 180, everything: Bool = false) throws -> String {
+        try wait(for: texts.map { "'\($0)'" }.joined(separator: " and "), timeout: timeout, everything: everything) { text in
             texts.allSatisfy { text.contains($0) }
         }
     }
