@@ -28,8 +28,9 @@ package struct FileFingerprint: Equatable, Sendable {
         self.entries = entries
     }
 
-    /// Whether the files hold the same bytes (whatever their times).
-    package func sameContents(as other: FileFingerprint) -> Bool {
-        entries.mapValues { $0?.hash } == other.entries.mapValues { $0?.hash }
+    /// Each file's content hash by path (nil for a file that cannot be read): equal when the files
+    /// hold the same bytes, whatever their times.
+    package var contents: [String: String?] {
+        entries.mapValues { $0?.hash }
     }
 }

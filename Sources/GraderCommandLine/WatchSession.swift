@@ -167,7 +167,7 @@ package final class WatchSession: @unchecked Sendable {
     /// Asks for a check of the exercise watched (see ``CheckQueue``).
     private func request(force: Bool) {
         guard let exercise else { return }
-        let subject = Subject(id: exercise.id, contents: FileFingerprint(files: exercise.learnerSources).entries.mapValues { $0?.hash })
+        let subject = Subject(id: exercise.id, contents: FileFingerprint(files: exercise.learnerSources).contents)
         if let start = checks.request(subject, force: force) { check(start) }
         // What is on screen (a result, hints, the list) stays until the check's result replaces it.
         display.show(screen)
