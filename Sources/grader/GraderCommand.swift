@@ -9,11 +9,12 @@ struct GraderCommand: ParsableCommand {
         commandName: "grader",
         abstract: "Builds and grades the persistence workbook's exercises.",
         discussion: """
-            Run it from inside the course. `grader check` grades your solutions; `grader verify` \
+            Run it from inside the course. `grader check` grades your solutions (`grader watch` each \
+            time you save one); `grader verify` \
             checks the course itself (references pass, starters and mutants fail).
             """,
         version: GraderVersion.description,
-        subcommands: [Check.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
+        subcommands: [Check.self, Watch.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
                       Pack.self, Book.self],
         defaultSubcommand: Check.self
     )

@@ -76,7 +76,8 @@ public struct CourseListReport {
     }
 
     /// The hints shown so far (`shown` of them), and how to see the next.
-    public func renderHints(_ exercise: Exercise, shown: Int) -> String {
+    /// - Parameter next: how to see the next one (by default: run `grader hint` again).
+    public func renderHints(_ exercise: Exercise, shown: Int, next: String? = nil) -> String {
         guard !exercise.hints.isEmpty else {
             return "\(exercise.title) has no hints. Read the statement again: grader show \(exercise.shortName)\n"
         }
@@ -84,7 +85,7 @@ public struct CourseListReport {
             "Hint \(index + 1)/\(exercise.hints.count): \(hint)"
         }
         if shown < exercise.hints.count {
-            lines.append("(run `grader hint \(exercise.shortName)` again for the next one)")
+            lines.append("(\(next ?? "run `grader hint \(exercise.shortName)` again") for the next one)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -28,8 +28,8 @@ public enum ExerciseSelector {
         return selected
     }
 
-    private static func matching(_ name: String, in manifest: CourseManifest,
-                                 currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
+    static func matching(_ name: String, in manifest: CourseManifest,
+                         currentDirectory: URL) -> [CourseManifest.ExerciseEntry] {
         let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
         // A lesson selects its exercises: by id (`01-defaults`), number (`1`, `01`) or name (`defaults`).
         if !manifest.exercises.contains(where: { [$0.id, $0.slug, $0.shortName].contains(trimmed) }),
