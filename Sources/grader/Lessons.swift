@@ -57,7 +57,17 @@ struct CheckLessons: GraderSubcommand {
         // Lessons need no exercise: none is read.
         let workspace = try options.workspace { _ in .nothing }
         let selected = try LessonSelector.select(lessons, in: workspace.course)
-        let results = try workspace.lessonSuite(jobs: jobOptions.jobs).check(selected, fix: fix)
+        // Each lesson's line on standard error as soon as it is checked (ProgressLine).
+        let total = LessonSuite.written(selected).count
+        let progress = ProgressLine(unit: "lessons")
+        let lines = LessonTerminalReport(style: TerminalStyle(colors: progress.mode != .plain))
+        if total > 0 { progress.update(done: 0, total: total) }
+        let results = try withExtendedLifetime(progress) {
+            defer { progress.finish() }
+            return try workspace.lessonSuite(jobs: jobOptions.jobs).check(selected, fix: fix) { result in
+                progress.advance(lines.headline(result), total: total)
+            }
+        }
         print(LessonTerminalReport(style: terminalStyle).render(results), terminator: "")
         return results.contains(where: { !$0.passed }) ? 1 : 0
     }

@@ -32,23 +32,32 @@ public struct TerminalReport {
         return summary.failed == 0 ? style.green(text) : style.red(text)
     }
 
-    package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
-        let id = result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+    /// An exercise's first line: `✓ 01-defaults/01-car-settings  6/6 cases  Car settings`, its
+    /// id padded to `idWidth` (what `check` prints as each exercise finishes).
+    package func headline(_ result: ExerciseResult, idWidth: Int) -> String {
+        let id = result.id.padding(toLength: max(idWidth, result.id.count), withPad: " ", startingAt: 0)
         let reused = !result.cases.isEmpty && result.cases.allSatisfy(\.cached)
         let cases = "\(result.casesPassed)/\(result.casesTotal) cases" + (reused ? style.dim(" (cached)") : "")
         switch result.status {
+        case .passed: return "\(style.green("✓")) \(id)  \(cases)  \(result.title)"
+        case .compileError: return "\(style.red("✗")) \(id)  \(style.red("does not compile"))  \(result.title)"
+        case .failed: return "\(style.red("✗")) \(id)  \(style.red(cases))  \(result.title)"
+        case .courseError: return "\(style.red("✗")) \(id)  \(style.yellow("course problem"))  \(result.title)"
+        }
+    }
+
+    package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
+        var lines = [headline(result, idWidth: idWidth)]
+        switch result.status {
         case .passed:
-            return ["\(style.green("✓")) \(id)  \(cases)  \(result.title)"]
+            return lines
         case .compileError:
-            var lines = ["\(style.red("✗")) \(id)  \(style.red("does not compile"))  \(result.title)"]
             lines += result.diagnostics.filter { $0.severity == .error }.prefix(5).flatMap { render($0) }
             if result.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
                 lines.append(style.dim("    Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for (`grader show \(shortName(result.id))`)."))
             }
             return lines
         case .failed, .courseError:
-            let label = result.status == .courseError ? style.yellow("course problem") : style.red(cases)
-            var lines = ["\(style.red("✗")) \(id)  \(label)  \(result.title)"]
             let failed = result.cases.filter { $0.status == .failed }
             if let first = failed.first(where: { !$0.hidden }) ?? failed.first {
                 lines += render(first)
