@@ -52,7 +52,7 @@ public struct TerminalReport {
         case .passed:
             return lines
         case .compileError:
-            lines += result.diagnostics.filter { $0.severity == .error }.prefix(5).flatMap { render($0) }
+            lines += DiagnosticLines(style: style).render(result.diagnostics)
             if result.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
                 lines.append(style.dim("    Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for (`grader show \(shortName(result.id))`)."))
             }
@@ -84,20 +84,9 @@ public struct TerminalReport {
         return String(slug[slug.index(after: dash)...])
     }
 
+    /// One compiler message, with the line it quotes and a caret under its column.
     package func render(_ diagnostic: Diagnostic) -> [String] {
-        var location = diagnostic.file ?? "swiftc"
-        if let line = diagnostic.line { location += ":\(line)" }
-        if let column = diagnostic.column { location += ":\(column)" }
-        var lines = ["    \(location): \(style.red("\(diagnostic.severity.rawValue):")) \(diagnostic.message)"]
-        if let source = diagnostic.sourceLine, let line = diagnostic.line {
-            let number = String(line)
-            lines.append(style.dim("    \(number) | ") + source)
-            if let column = diagnostic.column, column >= 1 {
-                let pad = String(repeating: " ", count: number.count)
-                lines.append(style.dim("    \(pad) | ") + String(repeating: " ", count: column - 1) + style.red("^"))
-            }
-        }
-        return lines
+        DiagnosticLines(style: style).render(diagnostic)
     }
 
     package func render(_ testCase: CaseResult) -> [String] {
