@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// Renders results for a person at a terminal: a line per exercise, the first failing case of
@@ -120,7 +121,7 @@ public struct TerminalReport {
                 lines += block(expected, marker: "|")
                 lines.append("      actual output:")
                 lines += block(actual, marker: "|")
-            } else {
+            } else if !Self.messageHoldsBothValues(failure) {
                 lines.append("      expected: \(style.green(Self.shortened(expected)))")
                 lines.append("      actual:   \(style.red(Self.shortened(actual)))")
             }
@@ -152,6 +153,20 @@ public struct TerminalReport {
         var lines = body.prefix(limit).map { "        \(style.dim(marker)) \($0)" }
         if body.count > limit { lines.append(style.dim("        … \(body.count - limit) more lines")) }
         return lines
+    }
+
+    /// Whether the one-line message already shows the whole expected and actual values: a
+    /// difference at the top of two scalars (`expected false, got true`), which the
+    /// `expected:`/`actual:` lines would only repeat.
+    static func messageHoldsBothValues(_ failure: StepFailure) -> Bool {
+        guard let mismatch = failure.mismatch, mismatch.path == "$", let actual = mismatch.actual else { return false }
+        func isScalar(_ value: JSONValue) -> Bool {
+            switch value {
+            case .array, .object: return false
+            case .null, .bool, .int, .double, .string: return true
+            }
+        }
+        return isScalar(mismatch.expected) && isScalar(actual)
     }
 
     /// A value or step cut to `limit` characters for the terminal; the JSON report keeps it whole.

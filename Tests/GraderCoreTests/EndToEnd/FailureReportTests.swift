@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// How `grader check` shows a learner's failure in the terminal, through the real `grader`: the
-/// compiler's notes under their error, and warnings after the errors.
+/// compiler's notes under their error, warnings after the errors, and a scalar difference said once.
 @Suite(.serialized) struct FailureReportTests {
     static let solution = "Exercises/00-fixtures/01-counter/Solution.swift"
 
@@ -42,5 +42,12 @@ import Testing
         let warning = try #require(lines.firstIndex { $0.contains("\(Self.solution):") && $0.contains("warning: ") && $0.contains("unused") },
                                    "\(output.stdout)")
         #expect(warning > error)
+    }
+
+    @Test func aScalarDifferenceIsSaidOnce() throws {
+        let output = try check(try Fixtures.submission("wrong-value"))
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("expected 2, got 3"), "\(output.stdout)")
+        #expect(!output.stdout.contains("expected: ") && !output.stdout.contains("actual: "), "said once: \(output.stdout)")
     }
 }
