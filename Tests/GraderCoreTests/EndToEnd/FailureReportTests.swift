@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// How `grader check` shows a learner's failure in the terminal, through the real `grader`: the
-/// compiler's notes under their error, warnings after the errors, and a scalar difference said once.
+/// compiler's notes under their error, a scalar difference said once, and a crash and a compile
+/// error located the same way, at the learner's file as the course names it.
 @Suite(.serialized) struct FailureReportTests {
     static let solution = "Exercises/00-fixtures/01-counter/Solution.swift"
 
@@ -49,5 +50,14 @@ import Testing
         #expect(output.status == 1)
         #expect(output.stdout.contains("expected 2, got 3"), "\(output.stdout)")
         #expect(!output.stdout.contains("expected: ") && !output.stdout.contains("actual: "), "said once: \(output.stdout)")
+    }
+
+    @Test func aCrashIsLocatedAsACompileErrorIs() throws {
+        let crashed = try check(try Fixtures.submission("crash"))
+        #expect(crashed.status == 1)
+        #expect(crashed.stdout.contains("\(Self.solution):14: Fatal error: counter overflow"), "\(crashed.stdout)")
+        #expect(!crashed.stdout.contains("App/Solution.swift"), "\(crashed.stdout)")
+        let notCompiled = try check(try Fixtures.submission("compile-error"))
+        #expect(notCompiled.stdout.contains("\(Self.solution):14:"), "the same file, the same way: \(notCompiled.stdout)")
     }
 }
