@@ -11,7 +11,8 @@ struct Check: GraderSubcommand {
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Exercises by id, folder name, short name (car-settings), lesson id or path.")
+    @Argument(help: "Exercises by id, folder name, short name (car-settings), lesson id or path.",
+              completion: CourseCompletion.kind(.exercisesAndLessons))
     var exercises: [String] = []
 
     @Option(help: "terminal or json (the versioned schema in Docs/report-format.md).")

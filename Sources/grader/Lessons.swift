@@ -27,7 +27,8 @@ struct ShowLesson: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).")
+    @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).",
+              completion: CourseCompletion.kind(.lessons))
     var lesson: String
 
     func perform() throws -> Int32 {
@@ -47,7 +48,7 @@ struct CheckLessons: GraderSubcommand {
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Lessons to check (all written lessons by default).")
+    @Argument(help: "Lessons to check (all written lessons by default).", completion: CourseCompletion.kind(.lessons))
     var lessons: [String] = []
 
     @Flag(help: "Rewrite stale // Prints comments and output blocks in place (review with git diff).")

@@ -11,7 +11,8 @@ struct Verify: GraderSubcommand {
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Exercises or lessons to verify (default: the whole course). A lesson verifies its text and all its exercises.")
+    @Argument(help: "Exercises or lessons to verify (default: the whole course). A lesson verifies its text and all its exercises.",
+              completion: CourseCompletion.kind(.exercisesAndLessons))
     var names: [String] = []
 
     @Option(help: "terminal or json.")
