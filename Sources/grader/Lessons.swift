@@ -46,13 +46,20 @@ struct CheckLessons: GraderSubcommand {
         discussion: "Exit status: 0 when every lesson passes, 1 when any fails, 2 when the grader could not run.")
 
     @OptionGroup var options: CourseOptions
-    @OptionGroup var jobOptions: JobOptions
+
+    // Each lesson is one program whose blocks run in order: lessons, not builds or cases, run at once.
+    @Option(name: [.short, .long], help: "Lessons to check at once; by default twice the number of cores.")
+    var jobs: Int = GraderOptions.defaultJobs
 
     @Argument(help: "Lessons to check (all written lessons by default).", completion: CourseCompletion.kind(.lessons))
     var lessons: [String] = []
 
     @Flag(help: "Rewrite stale // Prints comments and output blocks in place (review with git diff).")
     var fix = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
 
     func perform() throws -> Int32 {
         // Lessons need no exercise: none is read.
@@ -65,7 +72,7 @@ struct CheckLessons: GraderSubcommand {
         if total > 0 { progress.update(done: 0, total: total) }
         let results = try withExtendedLifetime(progress) {
             defer { progress.finish() }
-            return try workspace.lessonSuite(jobs: jobOptions.jobs).check(selected, fix: fix) { result in
+            return try workspace.lessonSuite(jobs: jobs).check(selected, fix: fix) { result in
                 progress.advance(lines.headline(result), total: total)
             }
         }
