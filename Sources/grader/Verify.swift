@@ -37,7 +37,13 @@ struct Verify: GraderSubcommand {
         let report = try withExtendedLifetime(progress) {
             defer { progress.finish() }
             return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil) { event in
-                progress.advance(lines.headline(event), total: total)
+                if case .scoringMutants = event {
+                    // No counts for this part: the bar goes, the line says what runs now.
+                    progress.finish()
+                    progress.log(lines.headline(event))
+                } else {
+                    progress.advance(lines.headline(event), total: total)
+                }
             }
         }
         switch format {

@@ -20,6 +20,8 @@ public struct VerifyTerminalReport {
         case .lesson(let lesson):
             let mark = lesson.passed ? style.green("✓") : style.red("✗")
             return "\(mark) \(lesson.lesson): \(lesson.passed ? "every block prints what the text says" : "\(lesson.problems.count + lesson.failures.count) problem\(lesson.problems.count + lesson.failures.count == 1 ? "" : "s")") (\(lesson.checks) checks)"
+        case .scoringMutants(let exercises):
+            return "mutation score: generating and grading mutants of the reference\(exercises == 1 ? "" : "s") of \(exercises) exercise\(exercises == 1 ? "" : "s")…"
         }
     }
 

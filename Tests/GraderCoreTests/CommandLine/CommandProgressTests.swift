@@ -60,6 +60,15 @@ import Testing
         #expect(verified.stderr.split(separator: "\n").contains { $0.hasPrefix("[1/1] ✓ 00-fixtures/01-counter: ") && $0.contains("checks passed") },
                 "\(verified.stderr)")
         _ = try JSONValue(parsing: verified.stdout)
+
+        // With --mutants, a line says what runs once the exercises are verified.
+        let scored = try run(["verify", "counter", "--mutants", "--mutants-per-exercise", "2"], in: course)
+        #expect(scored.status == 0, "\(scored.stdout)\n\(scored.stderr)")
+        let lines = scored.stderr.split(separator: "\n").map(String.init)
+        let verifiedLine = try #require(lines.firstIndex { $0.hasPrefix("[1/1] ✓ 00-fixtures/01-counter: ") }, "\(scored.stderr)")
+        let mutantsLine = try #require(lines.firstIndex { $0.hasPrefix("mutation score: generating and grading mutants") }, "\(scored.stderr)")
+        #expect(mutantsLine > verifiedLine)
+        #expect(scored.stdout.contains("mutation score"), "the report has the score: \(scored.stdout)")
     }
 
     @Test func lessonsCheckPrintsALinePerLesson() throws {
