@@ -50,4 +50,32 @@ import Testing
         #expect(script.stdout.contains("---completion check -- positional@0"), "\(shell)")
         #expect(script.stdout.contains("---completion show -- positional@0"), "\(shell)")
     }
+
+    /// The generated bash script, sourced into a real bash, completes `grader check co` as the
+    /// shell does on Tab, with the grader on the PATH.
+    @Test func bashCompletesAnExerciseName() throws {
+        let bash = try #require(["/bin/bash", "/usr/bin/bash"].first(where: FileManager.default.isExecutableFile))
+        let course = try TemporaryCourse.fixture()
+        let script = try GraderProcess.run(["--generate-completion-script", "bash"], in: course.root)
+        try course.write("completion.bash", script.stdout)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bash)
+        process.arguments = ["--norc", "--noprofile", "-c", """
+            source completion.bash
+            COMP_WORDS=(grader check co); COMP_CWORD=2; COMP_LINE="grader check co"; COMP_POINT=15
+            _grader grader co check
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """]
+        process.currentDirectoryURL = course.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = GraderProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "counter\n", "\(text.debugDescription)")
+    }
 }
