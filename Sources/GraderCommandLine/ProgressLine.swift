@@ -54,13 +54,34 @@ package final class ProgressLine: @unchecked Sendable {
         draw()
     }
 
+    /// One more of `total` is done: `line` stays (above the bar on a terminal; anywhere else on
+    /// its own, after the counts, `[3/27] line`), and the bar shows the new count and the time
+    /// left at the pace so far. Safe to call from any thread.
+    package func advance(_ line: String, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        done = min(done + 1, total)
+        self.total = total
+        let elapsed = Date().timeIntervalSince(started)
+        remaining = elapsed / Double(max(done, 1)) * Double(total - done) + elapsed
+        keep(mode == .plain ? "[\(done)/\(total)] \(line)" : line)
+        guard case .live = mode else { return }
+        if timer == nil { startTicking() }
+        draw()
+    }
+
     /// A line that stays: above the bar on a terminal, on its own anywhere else.
     package func log(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
+        keep(line)
+        if case .live = mode, total > 0 { draw() }
+    }
+
+    /// Writes `line` where the bar was (the bar is drawn again after it).
+    private func keep(_ line: String) {
         write((drawn ? "\r\u{1B}[K" : "") + line + "\n")
         drawn = false
-        if case .live = mode, total > 0 { draw() }
     }
 
     /// Takes the bar off the screen; later lines print as usual.

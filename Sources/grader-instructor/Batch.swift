@@ -31,7 +31,7 @@ struct Batch: GraderSubcommand {
     @Option(help: ArgumentHelp("A CSV file with the columns id,name (more columns are ignored).", valueName: "csv"))
     var roster: String?
 
-    @Option(name: [.short, .long], help: "Builds and cases to run at once, over all students (default: twice the number of cores).")
+    @Option(name: [.short, .long], help: "Builds and cases to run at once, over all students; by default twice the number of cores.")
     var jobs: Int = GraderOptions.defaultJobs
 
     @Flag(help: "Grade every student again, even those the journal has.")

@@ -23,7 +23,7 @@ struct Pack: GraderSubcommand {
     @Flag(help: "Replace what DIR holds.")
     var force = false
 
-    @Option(name: [.short, .long], help: "Reference builds to run at once (default: twice the number of cores).")
+    @Option(name: [.short, .long], help: "Reference builds to run at once; by default twice the number of cores.")
     var jobs: Int = GraderOptions.defaultJobs
 
     func validate() throws {

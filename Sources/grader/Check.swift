@@ -11,7 +11,8 @@ struct Check: GraderSubcommand {
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Exercises by id, folder name, short name (car-settings), lesson id or path.")
+    @Argument(help: "Exercises by id, folder name, short name (car-settings), lesson id or path.",
+              completion: CourseCompletion.kind(.exercisesAndLessons))
     var exercises: [String] = []
 
     @Option(help: "terminal or json (the versioned schema in Docs/report-format.md).")
@@ -46,7 +47,18 @@ struct Check: GraderSubcommand {
                 results graded with it record a cases hash your instructor does not expect. Restore it to grade the cases handed out.\n
                 """.utf8))
         }
-        let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence)).grade(workspace.exercises)
+        // Each exercise's line on standard error as soon as it is graded, under a bar with the
+        // counts and the time left on a terminal; the report below stays whole on standard output.
+        let selected = workspace.exercises
+        let progress = ProgressLine(unit: "exercises")
+        let lines = TerminalReport(style: TerminalStyle(colors: progress.mode != .plain))
+        let idWidth = selected.map(\.id.count).max() ?? 0
+        if !selected.isEmpty { progress.update(done: 0, total: selected.count) }
+        let results = try withExtendedLifetime(progress) {
+            defer { progress.finish() }
+            return try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence))
+                .grade(selected) { result in progress.advance(lines.headline(result, idWidth: idWidth), total: selected.count) }
+        }
         StatusStore(workDirectory: workspace.workDirectory).record(results)
         var report = RunReport(course: workspace.course.title, exercises: results)
         report.unenforcedLimits = workspace.unenforcedLimits

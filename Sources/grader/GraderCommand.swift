@@ -24,7 +24,7 @@ struct GraderCommand: ParsableCommand {
 struct JobOptions: ParsableArguments {
     // Cases spend most of their time waiting for a process to start or answer, so twice the
     // core count keeps the cores busy (measured in Benchmarks/README.md).
-    @Option(name: [.short, .long], help: "Builds and cases to run at once (default: twice the number of cores).")
+    @Option(name: [.short, .long], help: "Builds and cases to run at once; by default twice the number of cores.")
     var jobs: Int = GraderOptions.defaultJobs
 
     func validate() throws {

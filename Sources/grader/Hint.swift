@@ -9,7 +9,8 @@ struct Hint: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).")
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).",
+              completion: CourseCompletion.kind(.exercises))
     var exercise: String?
 
     @Flag(help: "Show every hint at once.")

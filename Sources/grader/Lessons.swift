@@ -27,7 +27,8 @@ struct ShowLesson: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).")
+    @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).",
+              completion: CourseCompletion.kind(.lessons))
     var lesson: String
 
     func perform() throws -> Int32 {
@@ -45,19 +46,36 @@ struct CheckLessons: GraderSubcommand {
         discussion: "Exit status: 0 when every lesson passes, 1 when any fails, 2 when the grader could not run.")
 
     @OptionGroup var options: CourseOptions
-    @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Lessons to check (all written lessons by default).")
+    // Each lesson is one program whose blocks run in order: lessons, not builds or cases, run at once.
+    @Option(name: [.short, .long], help: "Lessons to check at once; by default twice the number of cores.")
+    var jobs: Int = GraderOptions.defaultJobs
+
+    @Argument(help: "Lessons to check (all written lessons by default).", completion: CourseCompletion.kind(.lessons))
     var lessons: [String] = []
 
     @Flag(help: "Rewrite stale // Prints comments and output blocks in place (review with git diff).")
     var fix = false
 
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func perform() throws -> Int32 {
         // Lessons need no exercise: none is read.
         let workspace = try options.workspace { _ in .nothing }
         let selected = try LessonSelector.select(lessons, in: workspace.course)
-        let results = try workspace.lessonSuite(jobs: jobOptions.jobs).check(selected, fix: fix)
+        // Each lesson's line on standard error as soon as it is checked (ProgressLine).
+        let total = LessonSuite.written(selected).count
+        let progress = ProgressLine(unit: "lessons")
+        let lines = LessonTerminalReport(style: TerminalStyle(colors: progress.mode != .plain))
+        if total > 0 { progress.update(done: 0, total: total) }
+        let results = try withExtendedLifetime(progress) {
+            defer { progress.finish() }
+            return try workspace.lessonSuite(jobs: jobs).check(selected, fix: fix) { result in
+                progress.advance(lines.headline(result), total: total)
+            }
+        }
         print(LessonTerminalReport(style: terminalStyle).render(results), terminator: "")
         return results.contains(where: { !$0.passed }) ? 1 : 0
     }

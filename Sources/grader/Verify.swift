@@ -11,7 +11,8 @@ struct Verify: GraderSubcommand {
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "Exercises or lessons to verify (default: the whole course). A lesson verifies its text and all its exercises.")
+    @Argument(help: "Exercises or lessons to verify (default: the whole course). A lesson verifies its text and all its exercises.",
+              completion: CourseCompletion.kind(.exercisesAndLessons))
     var names: [String] = []
 
     @Option(help: "terminal or json.")
@@ -27,7 +28,24 @@ struct Verify: GraderSubcommand {
         let workspace = try options.instructorWorkspace(for: "verify") { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
         }
-        let report = try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil)
+        // Each exercise's and lesson's line on standard error as soon as it is verified
+        // (ProgressLine); the report on standard output is whole at the end.
+        let total = workspace.exercises.count + LessonSuite.written(workspace.lessons).count
+        let progress = ProgressLine(unit: "exercises and lessons")
+        let lines = VerifyTerminalReport(style: TerminalStyle(colors: progress.mode != .plain))
+        if total > 0 { progress.update(done: 0, total: total) }
+        let report = try withExtendedLifetime(progress) {
+            defer { progress.finish() }
+            return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil) { event in
+                if case .scoringMutants = event {
+                    // No counts for this part: the bar goes, the line says what runs now.
+                    progress.finish()
+                    progress.log(lines.headline(event))
+                } else {
+                    progress.advance(lines.headline(event), total: total)
+                }
+            }
+        }
         switch format {
         case .json: try emit(try JSONReport.render(report), to: nil)
         case .terminal: print(VerifyTerminalReport(style: terminalStyle).render(report), terminator: "")

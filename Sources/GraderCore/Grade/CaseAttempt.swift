@@ -42,11 +42,30 @@ struct CaseAttempt: Sendable {
                                                reference: reference?.container, stepCount: testCase.steps.count)
                 if let check = failure?.step { failure?.steps = testCase.steps.map(\.action) + [check] }
             }
-            return Outcome(failure: failure, run: run)
+            return Outcome(failure: failure.map { Self.namingFiles($0, of: exercise) }, run: run)
         } catch {
             return Outcome(failure: StepFailure(kind: .crashed, stepIndex: 0, step: .launch,
                                                 message: "the grader could not start the app: \(error)", stdout: "", stderr: ""))
         }
+    }
+
+    /// The failure with the exercise's files named as the compiler names them, by their path in
+    /// the course (`Exercises/…/Solution.swift:21`). A trap's message names its file by `#fileID`,
+    /// the module and the file's name (`App/Solution.swift:21`), which is nowhere on the learner's disk.
+    static func namingFiles(_ failure: StepFailure, of exercise: Exercise) -> StepFailure {
+        var failure = failure
+        for file in exercise.learnerFiles + ["Driver.swift"] {
+            let name = (file as NSString).lastPathComponent
+            let pattern = "(?<![A-Za-z0-9_./-])" + NSRegularExpression.escapedPattern(for: "\(AppBundle.executableName)/\(name):") + "(?=[0-9])"
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            let shown = NSRegularExpression.escapedTemplate(for: "\(exercise.displayPath)/\(file):")
+            for keyPath in [\StepFailure.message, \StepFailure.stderr] {
+                let text = failure[keyPath: keyPath]
+                failure[keyPath: keyPath] = expression.stringByReplacingMatches(
+                    in: text, range: NSRange(text.startIndex..., in: text), withTemplate: shown)
+            }
+        }
+        return failure
     }
 
     /// A driver fault in the learner's run is the course's defect only when the reference's run

@@ -67,13 +67,21 @@ public final class Grader: @unchecked Sendable {
     }
 
     /// Grades `variant` of each exercise.
-    public func grade(_ exercises: [Exercise], variant: SourceVariant = .learner) throws -> [ExerciseResult] {
-        try grade(exercises.map { Job(exercise: $0, variant: variant) })
+    /// - Parameter finished: told of each exercise's result as soon as it is known (its
+    ///   build failed, or its last case ran), from the grading threads, one call at a time.
+    public func grade(_ exercises: [Exercise], variant: SourceVariant = .learner,
+                      finished: (@Sendable (ExerciseResult) -> Void)? = nil) throws -> [ExerciseResult] {
+        let relay: (@Sendable (Int, ExerciseResult) -> Void)? = finished.map { tell in { @Sendable _, result in tell(result) } }
+        return try grade(exercises.map { Job(exercise: $0, variant: variant) }, finished: relay)
     }
 
     /// Grades many (exercise, variant) pairs in one parallel run, sharing reference builds and runs.
-    package func grade(_ jobs: [Job]) throws -> [ExerciseResult] {
+    /// - Parameter finished: told of each job's result (with the job's index) as soon as it is
+    ///   known, from the grading threads, one call at a time. The result it gets is the one
+    ///   returned, except for its duration: the time until that job finished.
+    package func grade(_ jobs: [Job], finished: (@Sendable (Int, ExerciseResult) -> Void)? = nil) throws -> [ExerciseResult] {
         let started = Date()
+        let completion = JobCompletion(finished: finished)
         // 1. Each job's own build (learner or mutant); a mutant patch that no longer applies is
         // a course problem of that job alone.
         let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
@@ -91,6 +99,12 @@ public final class Grader: @unchecked Sendable {
             case .failure(let problem as CourseProblem): problemFor[index] = problem
             case .failure(let error): throw error
             }
+        }
+        // What does not build is finished: its result is known before any case runs.
+        for index in ownIndices {
+            if problemFor[index] == nil, case .built? = buildFor[index] { continue }
+            completion.announce(index, self.result(of: jobs[index], build: buildFor[index], problem: problemFor[index],
+                                                   cases: [], duration: Date().timeIntervalSince(started)))
         }
 
         // 2. Each exercise's reference, built once, only where something will be compared with
@@ -116,20 +130,37 @@ public final class Grader: @unchecked Sendable {
         // or repetitions as work items of their own.
         var tasks: [(job: Int, testCase: TestCase, bundle: AppBundle)] = []
         for (index, job) in jobs.enumerated() {
-            guard case .built(let bundle)? = buildFor[index] else { continue }
+            guard case .built(let bundle)? = buildFor[index] else {
+                if job.variant == .reference {
+                    completion.announce(index, self.result(of: job, build: buildFor[index], problem: nil, cases: [],
+                                                           duration: Date().timeIntervalSince(started)))
+                }
+                continue
+            }
             tasks += job.exercise.cases.map { (index, $0, bundle) }
+            completion.expect(job.exercise.cases.count, casesOf: index)
+            if job.exercise.cases.isEmpty {
+                completion.announce(index, self.result(of: job, build: buildFor[index], problem: nil, cases: [],
+                                                       duration: Date().timeIntervalSince(started)))
+            }
         }
         let failedJobs = FailedJobs()
         let caseResults = pool.map(tasks) { task in
             let exercise = jobs[task.job].exercise
             let pastDeadline = jobs[task.job].deadline.map { Date() >= $0 } ?? false
+            let result: CaseResult
             if pastDeadline || (self.options.stopsAtFirstFailure && failedJobs.contains(task.job)) {
-                return (task.job, CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
-                                             weight: task.testCase.weight, status: .failed, failure: nil, duration: 0))
-            }
-            let result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
+                result = CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
+                                    weight: task.testCase.weight, status: .failed, failure: nil, duration: 0)
+            } else {
+                result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
                                     referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget)
-            if result.status == .failed { failedJobs.insert(task.job) }
+                if result.status == .failed { failedJobs.insert(task.job) }
+            }
+            if let cases = completion.add(result, to: task.job) {
+                completion.announce(task.job, ExerciseResult.summarizing(exercise, cases: cases,
+                                                                         duration: Date().timeIntervalSince(started)))
+            }
             return (task.job, result)
         }
         var casesByJob: [Int: [CaseResult]] = [:]
@@ -138,16 +169,22 @@ public final class Grader: @unchecked Sendable {
         // 4. Results.
         let elapsed = Date().timeIntervalSince(started)
         return jobs.enumerated().map { index, job in
-            if let problem = problemFor[index] {
-                return ExerciseResult.courseProblem(job.exercise, problem, duration: elapsed)
-            }
-            if case .failed(let diagnostics)? = buildFor[index] {
-                return ExerciseResult.notCompiled(job.exercise, diagnostics, isReference: job.variant == .reference,
-                                                  duration: elapsed)
-            }
-            let cases = (casesByJob[index] ?? []).sorted { $0.index < $1.index }
-            return ExerciseResult.summarizing(job.exercise, cases: cases, duration: elapsed)
+            result(of: job, build: buildFor[index], problem: problemFor[index],
+                   cases: (casesByJob[index] ?? []).sorted { $0.index < $1.index }, duration: elapsed)
         }
+    }
+
+    /// A job's result from its build (or the course problem that stopped it) and its cases.
+    private func result(of job: Job, build: BuildOutcome?, problem: CourseProblem?, cases: [CaseResult],
+                        duration: TimeInterval) -> ExerciseResult {
+        if let problem {
+            return ExerciseResult.courseProblem(job.exercise, problem, duration: duration)
+        }
+        if case .failed(let diagnostics)? = build {
+            return ExerciseResult.notCompiled(job.exercise, diagnostics, isReference: job.variant == .reference,
+                                              duration: duration)
+        }
+        return ExerciseResult.summarizing(job.exercise, cases: cases, duration: duration)
     }
 
     /// Grades one case: its verdict from the cache when every input is unchanged, otherwise

@@ -8,13 +8,19 @@ public struct LessonTerminalReport {
         self.style = style
     }
 
+    /// A lesson's first line: `✓ Lessons/01-defaults.md  12 checks` (what `lessons check`
+    /// prints as each lesson finishes).
+    public func headline(_ result: LessonResult) -> String {
+        let mark = result.passed ? style.green("✓") : style.red("✗")
+        var line = "\(mark) \(result.lesson)  \(result.checks) checks"
+        if result.fixed > 0 { line += style.yellow("  (\(result.fixed) rewritten by --fix: review with git diff)") }
+        return line
+    }
+
     public func render(_ results: [LessonResult]) -> String {
         var lines: [String] = []
         for result in results {
-            let mark = result.passed ? style.green("✓") : style.red("✗")
-            var line = "\(mark) \(result.lesson)  \(result.checks) checks"
-            if result.fixed > 0 { line += style.yellow("  (\(result.fixed) rewritten by --fix: review with git diff)") }
-            lines.append(line)
+            lines.append(headline(result))
             lines += result.problems.map { "    \(style.red("✗")) \($0)" }
             for failure in result.failures {
                 lines.append("    \(failure)")

@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// Renders results for a person at a terminal: a line per exercise, the first failing case of
@@ -32,23 +33,32 @@ public struct TerminalReport {
         return summary.failed == 0 ? style.green(text) : style.red(text)
     }
 
-    package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
-        let id = result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+    /// An exercise's first line: `✓ 01-defaults/01-car-settings  6/6 cases  Car settings`, its
+    /// id padded to `idWidth` (what `check` prints as each exercise finishes).
+    package func headline(_ result: ExerciseResult, idWidth: Int) -> String {
+        let id = result.id.padding(toLength: max(idWidth, result.id.count), withPad: " ", startingAt: 0)
         let reused = !result.cases.isEmpty && result.cases.allSatisfy(\.cached)
         let cases = "\(result.casesPassed)/\(result.casesTotal) cases" + (reused ? style.dim(" (cached)") : "")
         switch result.status {
+        case .passed: return "\(style.green("✓")) \(id)  \(cases)  \(result.title)"
+        case .compileError: return "\(style.red("✗")) \(id)  \(style.red("does not compile"))  \(result.title)"
+        case .failed: return "\(style.red("✗")) \(id)  \(style.red(cases))  \(result.title)"
+        case .courseError: return "\(style.red("✗")) \(id)  \(style.yellow("course problem"))  \(result.title)"
+        }
+    }
+
+    package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
+        var lines = [headline(result, idWidth: idWidth)]
+        switch result.status {
         case .passed:
-            return ["\(style.green("✓")) \(id)  \(cases)  \(result.title)"]
+            return lines
         case .compileError:
-            var lines = ["\(style.red("✗")) \(id)  \(style.red("does not compile"))  \(result.title)"]
-            lines += result.diagnostics.filter { $0.severity == .error }.prefix(5).flatMap { render($0) }
+            lines += DiagnosticLines(style: style).render(result.diagnostics)
             if result.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
                 lines.append(style.dim("    Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for (`grader show \(shortName(result.id))`)."))
             }
             return lines
         case .failed, .courseError:
-            let label = result.status == .courseError ? style.yellow("course problem") : style.red(cases)
-            var lines = ["\(style.red("✗")) \(id)  \(label)  \(result.title)"]
             let failed = result.cases.filter { $0.status == .failed }
             if let first = failed.first(where: { !$0.hidden }) ?? failed.first {
                 lines += render(first)
@@ -75,20 +85,9 @@ public struct TerminalReport {
         return String(slug[slug.index(after: dash)...])
     }
 
+    /// One compiler message, with the line it quotes and a caret under its column.
     package func render(_ diagnostic: Diagnostic) -> [String] {
-        var location = diagnostic.file ?? "swiftc"
-        if let line = diagnostic.line { location += ":\(line)" }
-        if let column = diagnostic.column { location += ":\(column)" }
-        var lines = ["    \(location): \(style.red("\(diagnostic.severity.rawValue):")) \(diagnostic.message)"]
-        if let source = diagnostic.sourceLine, let line = diagnostic.line {
-            let number = String(line)
-            lines.append(style.dim("    \(number) | ") + source)
-            if let column = diagnostic.column, column >= 1 {
-                let pad = String(repeating: " ", count: number.count)
-                lines.append(style.dim("    \(pad) | ") + String(repeating: " ", count: column - 1) + style.red("^"))
-            }
-        }
-        return lines
+        DiagnosticLines(style: style).render(diagnostic)
     }
 
     package func render(_ testCase: CaseResult) -> [String] {
@@ -122,7 +121,7 @@ public struct TerminalReport {
                 lines += block(expected, marker: "|")
                 lines.append("      actual output:")
                 lines += block(actual, marker: "|")
-            } else {
+            } else if !Self.messageHoldsBothValues(failure) {
                 lines.append("      expected: \(style.green(Self.shortened(expected)))")
                 lines.append("      actual:   \(style.red(Self.shortened(actual)))")
             }
@@ -154,6 +153,20 @@ public struct TerminalReport {
         var lines = body.prefix(limit).map { "        \(style.dim(marker)) \($0)" }
         if body.count > limit { lines.append(style.dim("        … \(body.count - limit) more lines")) }
         return lines
+    }
+
+    /// Whether the one-line message already shows the whole expected and actual values: a
+    /// difference at the top of two scalars (`expected false, got true`), which the
+    /// `expected:`/`actual:` lines would only repeat.
+    static func messageHoldsBothValues(_ failure: StepFailure) -> Bool {
+        guard let mismatch = failure.mismatch, mismatch.path == "$", let actual = mismatch.actual else { return false }
+        func isScalar(_ value: JSONValue) -> Bool {
+            switch value {
+            case .array, .object: return false
+            case .null, .bool, .int, .double, .string: return true
+            }
+        }
+        return isScalar(mismatch.expected) && isScalar(actual)
     }
 
     /// A value or step cut to `limit` characters for the terminal; the JSON report keeps it whole.

@@ -6,6 +6,25 @@ public struct VerifyTerminalReport {
         self.style = style
     }
 
+    /// One finished exercise or lesson, as `verify` prints it while the rest runs:
+    /// `✓ 01-defaults/01-car-settings: 5 checks passed`, `✗ …: 1 of 5 checks failed (mutant
+    /// forgets-to-save compiles and fails a case)`.
+    public func headline(_ event: VerifyProgress) -> String {
+        switch event {
+        case .exercise(let id, let checks):
+            let failed = checks.filter { !$0.passed }
+            guard !failed.isEmpty else {
+                return "\(style.green("✓")) \(id): \(checks.count) check\(checks.count == 1 ? "" : "s") passed"
+            }
+            return "\(style.red("✗")) \(id): \(failed.count) of \(checks.count) checks failed (\(failed.map(\.check).joined(separator: "; ")))"
+        case .lesson(let lesson):
+            let mark = lesson.passed ? style.green("✓") : style.red("✗")
+            return "\(mark) \(lesson.lesson): \(lesson.passed ? "every block prints what the text says" : "\(lesson.problems.count + lesson.failures.count) problem\(lesson.problems.count + lesson.failures.count == 1 ? "" : "s")") (\(lesson.checks) checks)"
+        case .scoringMutants(let exercises):
+            return "mutation score: generating and grading mutants of the reference\(exercises == 1 ? "" : "s") of \(exercises) exercise\(exercises == 1 ? "" : "s")…"
+        }
+    }
+
     public func render(_ report: VerifyReport) -> String {
         var lines: [String] = []
         for problem in report.problems {

@@ -17,16 +17,22 @@ public struct CourseVerifier {
 
     /// Verifies `exercises` (reference, starter, mutants) and `lessons`' text, and reports
     /// `problems`, the course files' problems that concern them.
-    public func verify(_ exercises: [Exercise], lessons: [Lesson], problems: [CourseProblem]) throws -> VerifyReport {
+    /// - Parameter progress: told of each exercise and lesson as soon as it is verified, from
+    ///   the grading threads, one call at a time.
+    public func verify(_ exercises: [Exercise], lessons: [Lesson], problems: [CourseProblem],
+                       progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
         var jobs: [Grader.Job] = []
         for exercise in exercises {
             jobs.append(Grader.Job(exercise: exercise, variant: .reference))
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
             jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
         }
-        let results = try grader.grade(jobs)
+        let variants = VariantCollector(jobs: jobs) { job, result in self.check(job, result) }
+        let results = try grader.grade(jobs, finished: progress.map { tell in { @Sendable index, result in
+            if let (id, checks) = variants.add(result, of: index) { tell(.exercise(id: id, checks: checks)) }
+        } })
         let checks = zip(jobs, results).map { job, result in check(job, result) }
-        let lessonResults = try self.lessons.check(lessons)
+        let lessonResults = try self.lessons.check(lessons, finished: progress.map { tell in { @Sendable in tell(.lesson($0)) } })
         return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
     }
 
@@ -110,5 +116,30 @@ public struct CourseVerifier {
         var location = diagnostic.file ?? "swiftc"
         if let line = diagnostic.line { location += ":\(line)" }
         return "\(location): \(diagnostic.message)"
+    }
+}
+
+/// The variants of each exercise graded so far, shared by the grading threads: the exercise's
+/// checks once its last variant is in (calls come one at a time, from ``Grader``).
+private final class VariantCollector: @unchecked Sendable {
+    private let jobs: [Grader.Job]
+    private let check: (Grader.Job, ExerciseResult) -> VerifyCheck
+    private var waiting: [String: Int] = [:]
+    private var checks: [String: [Int: VerifyCheck]] = [:]
+
+    init(jobs: [Grader.Job], check: @escaping (Grader.Job, ExerciseResult) -> VerifyCheck) {
+        self.jobs = jobs
+        self.check = check
+        for job in jobs { waiting[job.exercise.id, default: 0] += 1 }
+    }
+
+    /// Records job `index`'s result; the exercise's id and checks, in the jobs' order, when it
+    /// was the exercise's last.
+    func add(_ result: ExerciseResult, of index: Int) -> (String, [VerifyCheck])? {
+        let id = jobs[index].exercise.id
+        checks[id, default: [:]][index] = check(jobs[index], result)
+        waiting[id, default: 1] -= 1
+        guard waiting[id] == 0 else { return nil }
+        return (id, checks[id, default: [:]].sorted { $0.key < $1.key }.map(\.value))
     }
 }

@@ -96,15 +96,19 @@ public final class Workspace: @unchecked Sendable {
     /// problems that concern them, `jobs` builds and runs at a time.
     /// - Parameter mutants: also generate up to this many mutants of each reference and score
     ///   the exercise by the share its cases catch (`grader verify --mutants`).
-    public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil) throws -> VerifyReport {
+    /// - Parameter progress: told of each exercise and lesson as soon as it is verified, and
+    ///   when the mutation score's work starts, from the grading threads, one call at a time.
+    public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil,
+                       progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
-            .verify(exercises, lessons: lessons, problems: relevantProblems)
+            .verify(exercises, lessons: lessons, problems: relevantProblems, progress: progress)
         report.unenforcedLimits = unenforcedLimits
         if let mutants {
             let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
             guard FileManager.default.isExecutableFile(atPath: tool.path) else {
                 throw GraderError.missingTool("mutate", hint: "build it with `swift build --product mutate` (it needs swift-syntax, which `grader` alone does not)")
             }
+            progress?(.scoringMutants(exercises: exercises.count))
             report.mutation = try MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
                                                  directory: workDirectory.appendingPathComponent("generated-mutants"),
                                                  limit: mutants, minimum: course.mutationMinimum)

@@ -250,7 +250,9 @@ struct HostileSubmissionTests {
         let graded = try Self.grade("        preconditionFailure(\"at \\(#file)\")")
         let failure = try #require(graded.hostile.failure)
         #expect(failure.kind == .crashed)
-        #expect(failure.message.contains("App/Solution.swift:"), "\(failure.message)")
+        // The trap names the file as the compiler's errors do, by its path in the course.
+        #expect(failure.message.contains("Exercises/00-fixtures/01-counter/Solution.swift:"), "\(failure.message)")
+        #expect(!failure.message.contains("App/Solution.swift") && !failure.stderr.contains("App/Solution.swift"), "\(failure.stderr)")
         #expect(failure.message.contains("at Exercises/00-fixtures/01-counter/Solution.swift"), "#file is the course's path")
         #expect(!failure.stderr.contains("/tmp/course-") && !failure.stderr.contains(GradingHarness.workDirectory.path))
         Self.expectIntact(graded)

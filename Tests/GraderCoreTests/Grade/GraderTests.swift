@@ -114,4 +114,41 @@ struct GraderTests {
         #expect(rerun.cases.map(\.cached) == [false, false, false])
         #expect(third.launches.filter { $0.testCase.name == "killed" }.count == 1 + 4)
     }
+
+    /// What the progress closure saw: each call's job and result, and whether two calls overlapped.
+    final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var inside = 0
+        private(set) var overlapped = false
+        private(set) var calls: [(job: Int, result: ExerciseResult)] = []
+
+        func record(_ job: Int, _ result: ExerciseResult) {
+            lock.lock()
+            inside += 1
+            overlapped = overlapped || inside > 1
+            lock.unlock()
+            Thread.sleep(forTimeInterval: 0.01)  // a caller drawing on a terminal
+            lock.lock()
+            calls.append((job, result))
+            inside -= 1
+            lock.unlock()
+        }
+    }
+
+    @Test func eachJobIsToldOnceAsSoonAsItsResultIsKnownOneCallAtATime() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exercise = exercise(crash: true)
+        let jobs = [Grader.Job(exercise: exercise, variant: .reference), Grader.Job(exercise: exercise, variant: .learner),
+                    Grader.Job(exercise: exercise, variant: .mutant("wrong")),
+                    Grader.Job(exercise: self.exercise(learnerFile: "broken.swift"), variant: .learner)]
+        let told = Told()
+        let results = try grader(RecordingBuilder(), launcher(), .verify(jobs: 4)).grade(jobs) { told.record($0, $1) }
+        #expect(!told.overlapped, "calls come one at a time")
+        #expect(told.calls.map(\.job).sorted() == [0, 1, 2, 3], "every job once")
+        #expect(told.calls.first?.job == 3, "the job that does not compile is known first, before any case runs")
+        for (job, result) in told.calls {
+            #expect(result.status == results[job].status && result.cases.map(\.status) == results[job].cases.map(\.status)
+                    && result.cases.map(\.name) == results[job].cases.map(\.name), "job \(job)")
+        }
+    }
 }

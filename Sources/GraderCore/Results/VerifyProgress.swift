@@ -1,0 +1,14 @@
+import Foundation
+
+/// What a running `grader verify` tells its caller as each piece is done (core code never
+/// prints): an exercise once its reference, starter and mutants are all graded, a lesson once
+/// its blocks have run, and the start of the mutation score's work (`--mutants`).
+public enum VerifyProgress: Sendable {
+    /// Every variant of the exercise `id` is graded: its checks.
+    case exercise(id: String, checks: [VerifyCheck])
+    /// A lesson is checked.
+    case lesson(LessonResult)
+    /// Exercises and lessons are verified; mutants of these exercises' references are now
+    /// generated and graded (`--mutants`), which is told of only when it is done, in the report.
+    case scoringMutants(exercises: Int)
+}
