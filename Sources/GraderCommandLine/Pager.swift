@@ -8,8 +8,8 @@ import Darwin
 
 /// Long text a screen at a time, as git shows it: on a terminal, text taller than the screen goes
 /// through the reader's pager (`GRADER_PAGER`, else `PAGER`, else `less -R -F -X` where `less`
-/// exists); in a pipe, with `--no-pager`, or with the pager set to `cat` or to nothing, it is
-/// printed as it is.
+/// exists); in a pipe, on a `dumb` terminal, with `--no-pager`, or with the pager set to `cat` or
+/// to nothing, it is printed as it is.
 package struct Pager {
     /// The shell command the text is piped to; nil to print it.
     package var command: String?
@@ -24,7 +24,8 @@ package struct Pager {
                  terminal: Bool = isatty(STDOUT_FILENO) == 1) {
         self.environment = environment
         size = TerminalSize.of(STDOUT_FILENO, environment: environment)
-        command = enabled && terminal ? Self.command(environment: environment) : nil
+        // A dumb terminal (an editor's shell) scrolls on its own, and `less` cannot drive it.
+        command = enabled && terminal && environment["TERM"] != "dumb" ? Self.command(environment: environment) : nil
     }
 
     /// The pager the environment asks for, else `less` when it is installed; nil for none.

@@ -67,9 +67,14 @@ struct PagerTests {
         #expect(Self.withoutEscapes(output.screen).contains(extra.isEmpty ? "Check: grader check car-settings" : "What user defaults are for"))
     }
 
-    @Test func pagerCatPrintsOnTheTerminal() throws {
-        let output = try PseudoTerminal.run(["lessons", "show", "1"], in: Self.course, rows: 30, columns: 80, environment: ["PAGER": "cat"])
+    /// `recorder` stands for the recording pager's path.
+    @Test(arguments: [["PAGER": "cat"], ["GRADER_PAGER": "cat", "PAGER": "recorder"], ["TERM": "dumb", "PAGER": "recorder"]])
+    func pagerCatAndADumbTerminalPrintOnTheTerminal(environment: [String: String]) throws {
+        let pager = try RecordingPager()
+        let output = try PseudoTerminal.run(["lessons", "show", "1"], in: Self.course, rows: 30, columns: 80,
+                                            environment: environment.mapValues { $0 == "recorder" ? pager.script.path : $0 })
         #expect(output.status == 0, "\(output.stderr)")
+        #expect(pager.paged == nil)
         #expect(Self.withoutEscapes(output.screen).contains("What user defaults are for"))
     }
 
