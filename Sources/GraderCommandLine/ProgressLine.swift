@@ -36,10 +36,7 @@ package final class ProgressLine: @unchecked Sendable {
     package static func standardErrorMode(environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
         let set = { (name: String) in !(environment[name] ?? "").isEmpty }
         guard isatty(STDERR_FILENO) == 1, environment["TERM"] != "dumb", !set("NO_COLOR"), !set("CI") else { return .plain }
-        var size = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-            ? Int(size.ws_col) : Int(environment["COLUMNS"] ?? "") ?? 80
-        return .live(width: max(columns, 20))
+        return .live(width: max(TerminalSize.of(STDERR_FILENO, environment: environment).columns, 20))
     }
 
     /// Sets the counts (and the estimate of the time left, when known) and redraws the bar.

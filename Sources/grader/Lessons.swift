@@ -27,6 +27,8 @@ struct ShowLesson: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
+    @OptionGroup var pagerOptions: PagerOptions
+
     @Argument(help: "The lesson: its number (1, 01), id (01-defaults) or name (defaults).",
               completion: CourseCompletion.kind(.lessons))
     var lesson: String
@@ -34,7 +36,9 @@ struct ShowLesson: GraderSubcommand {
     func perform() throws -> Int32 {
         let manifest = try CourseLoader().loadManifest(root: try options.courseRoot())
         let document = try LessonSelector.document(lesson, in: manifest)
-        print(LessonRenderer(style: terminalStyle).render(document), terminator: "")
+        let pager = pagerOptions.pager
+        let markdown = TerminalMarkdown(style: terminalStyle, width: pager.size.columns, links: TerminalLinks(manifest: manifest))
+        pager.show(markdown.render(lesson: document))
         return 0
     }
 }

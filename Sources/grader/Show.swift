@@ -12,9 +12,15 @@ struct Show: GraderSubcommand {
               completion: CourseCompletion.kind(.exercises))
     var exercise: String?
 
+    @OptionGroup var pagerOptions: PagerOptions
+
     func perform() throws -> Int32 {
-        let found = try ExerciseSelector.exercise(exercise, root: try options.courseRoot(), currentDirectory: options.currentDirectory)
-        print(try CourseListReport(style: terminalStyle).renderStatement(found), terminator: "")
+        let root = try options.courseRoot()
+        let found = try ExerciseSelector.exercise(exercise, root: root, currentDirectory: options.currentDirectory)
+        let links = (try? CourseLoader().loadManifest(root: root)).map(TerminalLinks.init(manifest:)) ?? TerminalLinks()
+        let pager = pagerOptions.pager
+        let markdown = TerminalMarkdown(style: terminalStyle, width: pager.size.columns, links: links)
+        pager.show(try CourseListReport(style: terminalStyle).renderStatement(found, markdown: markdown))
         return 0
     }
 }

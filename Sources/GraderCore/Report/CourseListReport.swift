@@ -61,16 +61,16 @@ public struct CourseListReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// An exercise's statement, then which files to edit and how to check them.
+    /// An exercise's statement rendered by `markdown`, then which files to edit and how to check them.
     /// - Throws: ``GraderError`` when the statement cannot be read.
-    public func renderStatement(_ exercise: Exercise) throws -> String {
+    public func renderStatement(_ exercise: Exercise, markdown: TerminalMarkdown) throws -> String {
         guard let text = try? String(contentsOf: exercise.statementURL, encoding: .utf8) else {
             throw GraderError.io("cannot read \(exercise.displayPath)/README.md")
         }
         let withheld = exercise.withheldCases == 0 ? "" : exercise.withheldCases == 1
             ? "Your instructor also grades 1 hidden case, which this handout leaves out.\n"
             : "Your instructor also grades \(exercise.withheldCases) hidden cases, which this handout leaves out.\n"
-        return text + (text.hasSuffix("\n") ? "" : "\n") + withheld
+        return markdown.render(markdown: text, source: "\(exercise.displayPath)/README.md") + "\n" + withheld
             + "Edit: \(exercise.learnerFiles.map { "\(exercise.displayPath)/\($0)" }.joined(separator: ", "))\n"
             + "Check: grader check \(exercise.shortName)\n"
     }

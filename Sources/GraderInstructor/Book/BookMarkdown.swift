@@ -101,7 +101,7 @@ struct BookMarkdown {
         guard let href = links.href(Self.unescaped(target), source: source, page: page) else {
             return "<span class=\"unlinked\">\(text)</span>"
         }
-        let external = BookLinks.scheme(of: href) != nil ? " class=\"external\"" : ""
+        let external = CourseLink.scheme(of: href) != nil ? " class=\"external\"" : ""
         return "<a href=\"\(Markup.html(href))\"\(external)>\(text)</a>"
     }
 
@@ -119,12 +119,12 @@ struct BookMarkdown {
         guard let (source, _) = Self.attribute("src", openingTag: "<img ", of: html) else { return html }
         let alt = Self.attribute("alt", openingTag: "", of: html)?.value ?? ""
         let target = Self.unescaped(source)
-        if let scheme = BookLinks.scheme(of: target) {
-            guard BookLinks.webSchemes.contains(scheme.lowercased()) else { return "<span class=\"unlinked\">\(alt)</span>" }
+        if let scheme = CourseLink.scheme(of: target) {
+            guard CourseLink.webSchemes.contains(scheme.lowercased()) else { return "<span class=\"unlinked\">\(alt)</span>" }
             return "<a href=\"\(Markup.html(target))\" class=\"external\">\(alt.isEmpty ? Markup.html(target) : alt)</a>"
         }
-        let (path, _) = BookLinks.split(target)
-        guard let file = BookLinks.resolve(path, from: self.source), let placed = media.place(file) else {
+        let (path, _) = CourseLink.split(target)
+        guard let file = CourseLink.resolve(path, from: self.source), let placed = media.place(file) else {
             return "<span class=\"unlinked\">\(alt)</span>"
         }
         return "<img src=\"\(Markup.html(BookOutline.relative(from: page, to: placed)))\" alt=\"\(alt)\">"

@@ -6,14 +6,6 @@ import Testing
 /// real `grader`: a line per finished exercise or lesson on standard error (under a bar redrawn
 /// in place on a terminal, plain elsewhere), and the report, unchanged, on standard output.
 @Suite(.serialized) struct CommandProgressTests {
-    /// The environment of a learner's shell: no `CI` or `NO_COLOR`, a capable terminal.
-    private var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        environment["NO_COLOR"] = nil
-        environment["TERM"] = "xterm"
-        return environment
-    }
 
     private func course() throws -> TemporaryCourse {
         let course = try TemporaryCourse.fixture()
@@ -84,9 +76,9 @@ import Testing
 
     @Test func aTerminalGetsTheBarAndEachExercisesLineThenTheWholeReport() throws {
         let course = try course()
-        let output = try PseudoTerminal.run(GraderProcess.executable, ["check", "counter", "ledger"], in: course.root,
-                                            environment: environment)
-        let text = output.text
+        let output = try PseudoTerminal.run(["check", "counter", "ledger"], in: course.root,
+                                            environment: ["TERM": "xterm"], stderrOnTerminal: true)
+        let text = output.screen
         #expect(output.status == 1, "\(text)")
         #expect(text.contains("\r\u{1B}[K"), "the bar is redrawn in place: \(text.debugDescription)")
         #expect(text.contains("█") || text.contains("░"), "\(text.debugDescription)")

@@ -131,10 +131,20 @@ struct CourseFuzzTests {
                         _ = LessonProgram(blocks: [block], file: file, checked: true)
                     }
                     _ = LessonLinks.broken(in: document)
+                    // As `grader lessons show` reads it, at widths down to the narrowest (one round in
+                    // ten: rendering a whole lesson costs more than the rest of a round).
+                    if round % 10 == 0 {
+                        _ = TerminalMarkdown(style: TerminalStyle(colors: round % 20 == 0), width: 10 + round % 100).render(lesson: document)
+                    }
                 } catch let found as LessonProblems {
                     problems = found.problems
                 } catch {
                     Issue.record("round \(round): not a lesson problem: \(error)")
+                }
+                // Any text, as `grader show` reads a statement.
+                if round % 10 == 5 {
+                    _ = TerminalMarkdown(style: TerminalStyle(colors: false), width: 30 + round % 70)
+                        .render(markdown: String(decoding: input, as: UTF8.self), source: "Exercises/01-a/01-b/README.md")
                 }
             }
             stats.count(problems)

@@ -95,7 +95,7 @@ struct CommandLineTests {
         let second = try run(["hint", "counter"], in: course)
         #expect(second.stdout.contains("Hint 2/2: Write it back with set(_:forKey:)."))
         let show = try run(["show", "counter"], in: course)
-        #expect(show.stdout.hasPrefix("# Counter"))
+        #expect(show.stdout.hasPrefix("Counter\n═══════\n"), "the statement, rendered: \(show.stdout)")
     }
 
     @Test func aLessonNumberAndTheCurrentFolderNameExercises() throws {
@@ -112,7 +112,7 @@ struct CommandLineTests {
         let hint = try GraderProcess.run(["hint"], in: folder)
         #expect(hint.status == 0 && hint.stdout.contains("Hint 1/2: Read the count with integer(forKey:)."), "\(hint.stderr)")
         let show = try GraderProcess.run(["show"], in: folder)
-        #expect(show.stdout.hasPrefix("# Counter"), "\(show.stderr)")
+        #expect(show.stdout.hasPrefix("Counter\n═══════\n"), "\(show.stderr)")
         let lesson = try run(["show", "0"], in: course)
         #expect(lesson.status == 2)
         #expect(lesson.stderr.contains("'0' names 4 exercises: counter, sandbox-probe, documents, ledger. Name one of them."), "\(lesson.stderr)")

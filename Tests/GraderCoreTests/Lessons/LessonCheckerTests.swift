@@ -191,7 +191,7 @@ struct LessonCheckerTests {
 
     @Test func hiddenLinesAreCompiledButNotShown() throws {
         let document = try LessonDocument(text: Self.passing, url: URL(fileURLWithPath: "/tmp/x.md"), displayPath: "x.md")
-        let shown = LessonRenderer(style: TerminalStyle(colors: false)).render(document)
+        let shown = TerminalMarkdown(style: TerminalStyle(colors: false)).render(lesson: document)
         #expect(!shown.contains("from hidden setup\")"))
         #expect(!shown.contains("snippet.hide"))
         #expect(shown.contains("// Prints \"from hidden setup\""))
