@@ -46,8 +46,11 @@ struct Check: GraderSubcommand {
                 results graded with it record a cases hash your instructor does not expect. Restore it to grade the cases handed out.\n
                 """.utf8))
         }
+        let root = workspace.manifest.root
+        _ = try CourseProgress.load(root: root)  // a damaged progress file stops the check before it grades
+        let files = Dictionary(workspace.exercises.map { ($0.id, CourseProgress.fileHashes(of: $0)) }, uniquingKeysWith: { first, _ in first })
         let results = try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence)).grade(workspace.exercises)
-        StatusStore(workDirectory: workspace.workDirectory).record(results)
+        try CourseProgress.update(root: root) { $0.record(results, files: files) }
         var report = RunReport(course: workspace.course.title, exercises: results)
         report.unenforcedLimits = workspace.unenforcedLimits
         if !showHidden { report = report.redactingHiddenCases() }

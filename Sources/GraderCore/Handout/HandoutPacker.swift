@@ -109,6 +109,11 @@ public struct HandoutPacker {
             guard FileManager.default.fileExists(atPath: source.path) else { continue }
             try HandoutContents.copy(source, to: staging.appendingPathComponent(name), displayPath: name)
         }
+        // The student commits their progress: the course's line that keeps the instructor's own out goes.
+        let ignore = staging.appendingPathComponent(".gitignore")
+        if let text = FileManager.default.contents(atPath: ignore.path).map({ String(decoding: $0, as: UTF8.self) }) {
+            try HandoutContents.write(Data(HandoutContents.ignoringProgress(text).utf8), to: ignore)
+        }
         let package = staging.appendingPathComponent("Package.swift")
         if let text = FileManager.default.contents(atPath: package.path) {
             try HandoutContents.write(text + Data(HandoutContents.packageFooter.utf8), to: package)

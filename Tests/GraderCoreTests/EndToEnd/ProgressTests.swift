@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// The learner's progress (`progress.json`) and the commands that read and change it, through
+/// the real `grader` executable on a copy of the fixture course.
+@Suite(.serialized)
+struct ProgressTests {
+    static let counter = "Exercises/00-fixtures/01-counter/Solution.swift"
+
+    private func run(_ arguments: [String], in course: TemporaryCourse) throws -> GraderProcess.Output {
+        try GraderProcess.run(arguments, in: course.root, environment: ["NO_COLOR": "1"])
+    }
+
+    @Test func progressIsRecordedInTheCourseAndSurvivesDeletingTheCaches() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        let checked = try run(["check", "counter"], in: course)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let file = course.root.appendingPathComponent("progress.json")
+        let recorded = try Data(contentsOf: file)
+        let progress = try CourseProgress.load(root: course.root)
+        let entry = try #require(progress.exercises["00-fixtures/01-counter"])
+        #expect(entry.status == .passed && entry.casesPassed == 6 && entry.casesTotal == 6)
+        #expect(entry.files == ["Solution.swift": SHA256.hex(of: try course.read(Self.counter))])
+        #expect(entry.casesHash == SHA256.hex(of: try course.read("Exercises/00-fixtures/01-counter/exercise.yml")))
+        #expect(entry.checkedAt != nil)
+        let text = String(decoding: recorded, as: UTF8.self)
+        #expect(text.contains("\"00-fixtures/01-counter\" : {"), "ids written without escaped slashes: \(text)")
+
+        // A fresh clone has no .grader/: the progress is still there.
+        try FileManager.default.removeItem(at: course.root.appendingPathComponent(".grader"))
+        let list = try run(["list"], in: course)
+        #expect(list.stdout.contains("01-counter               ✓ passed 6/6  Counter"), "\(list.stdout)")
+
+        // Checking again with nothing changed leaves the file byte for byte as it was.
+        let again = try run(["check", "counter"], in: course)
+        #expect(again.status == 0)
+        #expect(try Data(contentsOf: file) == recorded)
+    }
+
+    @Test func theOlderGradersFilesAreStillRead() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write(".grader/status.json", """
+            {"00-fixtures/01-counter": {"status": "passed", "casesPassed": 6, "casesTotal": 6, "checkedAt": "2026-01-02T03:04:05Z"}}
+            """)
+        try course.write(".grader/hints.json", #"{"00-fixtures/01-counter": 1}"#)
+        let list = try run(["list"], in: course)
+        #expect(list.stdout.contains("01-counter               ✓ passed 6/6  Counter"), "\(list.stdout)")
+        let hint = try run(["hint", "counter"], in: course)
+        #expect(hint.stdout.contains("Hint 2/2"), "the hint revealed before counts: \(hint.stdout)")
+        let progress = try CourseProgress.load(root: course.root)
+        #expect(progress.hintsRevealed("00-fixtures/01-counter") == 2)
+    }
+
+    @Test func aDamagedProgressFileIsAClearError() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write("progress.json", "<<<<<<< HEAD\n{}\n")
+        for command in [["list"], ["hint", "counter"], ["check", "counter"]] {
+            let result = try run(command, in: course)
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.contains("progress.json cannot be read"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("git checkout -- progress.json"))
+        }
+    }
+
+    @Test func listCountsWhatIsDoneAndMarksEditedAndSkippedExercises() throws {
+        let course = try TemporaryCourse.fixture()
+        let before = try run(["list"], in: course)
+        #expect(before.stdout.contains("0 of 4 done  ░░░░░░░░░░░░░░░░░░░░"), "\(before.stdout)")
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        _ = try run(["check", "counter"], in: course)
+        let passed = try run(["list"], in: course)
+        #expect(passed.stdout.contains("1 of 4 done  █████░░░░░░░░░░░░░░░"), "\(passed.stdout)")
+        #expect(passed.stdout.contains("00-fixtures  Fixtures for the grader's own tests  ██░░░░░░░░ 1/4"), "\(passed.stdout)")
+        #expect(passed.stdout.contains("01-counter               ✓ passed 6/6  Counter"))
+
+        // An edit after the check: no longer counted as done, and marked.
+        try course.write(Self.counter, try Fixtures.submission("passes") + "\n// tidied up\n")
+        let edited = try run(["list"], in: course)
+        #expect(edited.stdout.contains("0 of 4 done"), "\(edited.stdout)")
+        #expect(edited.stdout.contains("01-counter               ✎ edited since its check (passed 6/6)  Counter"), "\(edited.stdout)")
+
+    }
+}
