@@ -165,11 +165,19 @@ public struct HandoutPacker {
                 throw GraderError.io("cannot read \(url.path): \(error.localizedDescription)")
             }
         }
+        // A copy of each starter, out of the learner's way, for `grader reset`.
+        var starterHashes: [String: String] = [:]
+        for name in exercise.learnerFiles {
+            let path = "\(HandoutManifest.startersFolder)/\(exercise.id)/\(name)"
+            try HandoutContents.copy(exercise.directory.appendingPathComponent(name), to: staging.appendingPathComponent(path),
+                                     displayPath: path)
+            starterHashes[name] = try hash(staging.appendingPathComponent(path))
+        }
         return HandoutManifest.Entry(
             id: exercise.id, learnerFiles: exercise.learnerFiles, casesHash: SHA256.hex(of: Data(visible.utf8)),
             visibleCases: written.count - hidden.count, hiddenCases: hidden.count,
             driverHash: try hash(exercise.driverURL), referenceBinary: binaryPath,
-            referenceHash: try hash(staging.appendingPathComponent(binaryPath)))
+            referenceHash: try hash(staging.appendingPathComponent(binaryPath)), starterHashes: starterHashes)
     }
 
     /// What the exercises' folders hold that the handout leaves out: folders and files of

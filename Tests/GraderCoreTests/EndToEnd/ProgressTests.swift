@@ -7,6 +7,16 @@ import Testing
 @Suite(.serialized)
 struct ProgressTests {
     static let counter = "Exercises/00-fixtures/01-counter/Solution.swift"
+    static let documents = "Exercises/00-fixtures/03-documents/Solution.swift"
+
+    /// The backup folder `grader reset` printed for the counter.
+    static func backup(in output: String) -> String? {
+        guard let start = output.range(of: "your files are in .grader/backups/00-fixtures/01-counter/") else { return nil }
+        let rest = output[start.upperBound...]
+        let stamp = rest.prefix { $0.isNumber || $0 == "-" }
+        guard !stamp.isEmpty, rest.dropFirst(stamp.count).hasPrefix("/") else { return nil }
+        return ".grader/backups/00-fixtures/01-counter/" + stamp
+    }
 
     private func run(_ arguments: [String], in course: TemporaryCourse) throws -> GraderProcess.Output {
         try GraderProcess.run(arguments, in: course.root, environment: ["NO_COLOR": "1"])
@@ -81,5 +91,50 @@ struct ProgressTests {
         #expect(edited.stdout.contains("0 of 4 done"), "\(edited.stdout)")
         #expect(edited.stdout.contains("01-counter               ✎ edited since its check (passed 6/6)  Counter"), "\(edited.stdout)")
 
+    }
+
+    @Test func resetRestoresTheCommittedStarterAndKeepsTheLearnersFile() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.commitToGit()
+        let starter = try course.read(Self.counter)
+        let untouched = try run(["reset", "counter"], in: course)
+        #expect(untouched.status == 0)
+        #expect(untouched.stdout.contains("nothing to reset"), "\(untouched.stdout)")
+
+        let solution = try Fixtures.submission("passes")
+        try course.write(Self.counter, solution)
+        _ = try run(["check", "counter"], in: course)
+        let reset = try run(["reset", "counter"], in: course)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(try course.read(Self.counter) == starter, "the starter, byte for byte")
+        let backup = try #require(Self.backup(in: reset.stdout), "\(reset.stdout)")
+        #expect(try course.read("\(backup)/Solution.swift") == Data(solution.utf8))
+        let list = try run(["list"], in: course)
+        #expect(list.stdout.contains("01-counter               · not checked yet"), "the result is forgotten: \(list.stdout)")
+
+        // --all: every exercise whose files are not the starters, each with its own backup.
+        let documentsStarter = try course.read(Self.documents)
+        try course.write(Self.counter, solution)
+        try course.write(Self.documents, "// my work\n")
+        let all = try run(["reset", "--all"], in: course)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("Reset 2 exercises."), "\(all.stdout)")
+        #expect(try course.read(Self.counter) == starter && course.read(Self.documents) == documentsStarter)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: course.root.appendingPathComponent(".grader/backups/00-fixtures/01-counter").path)
+        #expect(backups.count == 2, "\(backups)")
+        let again = try run(["reset", "--all"], in: course)
+        #expect(again.stdout.contains("Nothing to reset"))
+    }
+
+    @Test func resetWithoutAStarterIsAClearError() throws {
+        // Not a git clone and not a handout: no starter to be had.
+        let course = try TemporaryCourse.fixture()
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        let reset = try run(["reset", "counter"], in: course)
+        #expect(reset.status == 2)
+        #expect(reset.stderr.contains("git has none"), "\(reset.stderr)")
+        #expect(try course.read(Self.counter) == Data(try Fixtures.submission("passes").utf8), "the learner's file is left alone")
+        let both = try run(["reset", "counter", "--all"], in: course)
+        #expect(both.status != 0 && both.stderr.contains("not both"))
     }
 }

@@ -2,9 +2,45 @@ import Foundation
 import Testing
 @testable import GraderCore
 
-/// Progress in a student handout: the `.gitignore` that lets students commit `progress.json`.
+/// Progress in a student handout: the starters `grader pack --student` keeps for `grader reset`,
+/// and the `.gitignore` that lets students commit `progress.json`.
 @Suite(.serialized)
 struct HandoutProgressTests {
+    static let counter = PackedFixture.counterFolder + "/Solution.swift"
+
+    @Test func theHandoutKeepsEachStarterWithItsHash() throws {
+        let packed = try PackedFixture.shared.get()
+        #expect(packed.output.status == 0, "\(packed.output.stderr)")
+        let starter = try Data(contentsOf: packed.course.root.appendingPathComponent(Self.counter))
+        let kept = try Data(contentsOf: packed.handout.appendingPathComponent("Starters/00-fixtures/01-counter/Solution.swift"))
+        #expect(kept == starter)
+        let entry = try #require(try packed.manifest().entry("00-fixtures/01-counter"))
+        #expect(entry.starterHashes == ["Solution.swift": SHA256.hex(of: starter)])
+        let probe = try #require(try packed.manifest().entry("00-fixtures/02-sandbox-probe"))
+        #expect(probe.starterHashes?.keys.sorted() == ["Probe.swift"])
+    }
+
+    @Test func resetRestoresTheStarterHandedOut() throws {
+        let handout = try PackedFixture.shared.get().copy()
+        let starter = try Data(contentsOf: handout.root.appendingPathComponent(Self.counter))
+        let solution = try Fixtures.submission("passes")
+        try handout.write(Self.counter, solution)
+        let reset = try handout.run(["reset", "counter"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(try Data(contentsOf: handout.root.appendingPathComponent(Self.counter)) == starter)
+        let backup = try #require(ProgressTests.backup(in: reset.stdout), "\(reset.stdout)")
+        #expect(try String(contentsOf: handout.root.appendingPathComponent("\(backup)/Solution.swift"), encoding: .utf8) == solution)
+        #expect(try handout.run(["reset", "counter"]).stdout.contains("nothing to reset"))
+
+        // A starter copy that is not the one handed out is refused, and the learner's file left alone.
+        try handout.write("Starters/00-fixtures/01-counter/Solution.swift", "// not the starter\n")
+        try handout.write(Self.counter, solution)
+        let damaged = try handout.run(["reset", "counter"])
+        #expect(damaged.status == 2)
+        #expect(damaged.stderr.contains("is missing or not the starter handed out"), "\(damaged.stderr)")
+        #expect(try String(contentsOf: handout.root.appendingPathComponent(Self.counter), encoding: .utf8) == solution)
+    }
+
     @Test func studentsCanCommitTheirProgress() throws {
         let packed = try PackedFixture.shared.get()
         #expect(packed.output.status == 0, "\(packed.output.stderr)")
