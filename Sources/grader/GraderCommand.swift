@@ -13,7 +13,7 @@ struct GraderCommand: ParsableCommand {
             checks the course itself (references pass, starters and mutants fail).
             """,
         version: GraderVersion.description,
-        subcommands: [Check.self, List.self, Show.self, Hint.self, Reset.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
+        subcommands: [Check.self, List.self, Next.self, Show.self, Hint.self, Skip.self, Reset.self, ShowSolution.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
                       Pack.self, Book.self],
         defaultSubcommand: Check.self
     )

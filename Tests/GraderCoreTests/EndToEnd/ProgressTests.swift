@@ -66,7 +66,7 @@ struct ProgressTests {
     @Test func aDamagedProgressFileIsAClearError() throws {
         let course = try TemporaryCourse.fixture()
         try course.write("progress.json", "<<<<<<< HEAD\n{}\n")
-        for command in [["list"], ["hint", "counter"], ["check", "counter"]] {
+        for command in [["list"], ["next"], ["hint", "counter"], ["check", "counter"]] {
             let result = try run(command, in: course)
             #expect(result.status == 2, "\(command)")
             #expect(result.stderr.contains("progress.json cannot be read"), "\(command): \(result.stderr)")
@@ -90,6 +90,12 @@ struct ProgressTests {
         let edited = try run(["list"], in: course)
         #expect(edited.stdout.contains("0 of 4 done"), "\(edited.stdout)")
         #expect(edited.stdout.contains("01-counter               ✎ edited since its check (passed 6/6)  Counter"), "\(edited.stdout)")
+
+        let skip = try run(["skip", "documents"], in: course)
+        #expect(skip.status == 0, "\(skip.stderr)")
+        let skipped = try run(["list"], in: course)
+        #expect(skipped.stdout.contains("03-documents             » skipped  Documents"), "\(skipped.stdout)")
+        #expect(skipped.stdout.contains("(1 skipped)"))
 
     }
 
@@ -136,5 +142,60 @@ struct ProgressTests {
         #expect(try course.read(Self.counter) == Data(try Fixtures.submission("passes").utf8), "the learner's file is left alone")
         let both = try run(["reset", "counter", "--all"], in: course)
         #expect(both.status != 0 && both.stderr.contains("not both"))
+    }
+
+    @Test func nextAndSkipWalkTheCourseInOrder() throws {
+        let course = try TemporaryCourse.fixture()
+        let first = try run(["next"], in: course)
+        #expect(first.status == 0)
+        #expect(first.stdout.hasPrefix("Next: 00-fixtures/01-counter  Counter  (0 of 4 done)"), "\(first.stdout)")
+        #expect(first.stdout.contains("Keep a counter in `UserDefaults.standard` under the key `count`."), "the statement's first paragraph")
+        #expect(first.stdout.contains("Edit:  Exercises/00-fixtures/01-counter/Solution.swift"))
+        #expect(first.stdout.contains("Check: grader check counter"))
+
+        // No name outside an exercise's folder: the next one is skipped.
+        let skip = try run(["skip"], in: course)
+        #expect(skip.status == 0, "\(skip.stderr)")
+        #expect(skip.stdout.contains("Skipped 00-fixtures/01-counter."), "\(skip.stdout)")
+        #expect(skip.stdout.contains("Next: 00-fixtures/02-sandbox-probe"))
+        #expect(try run(["next"], in: course).stdout.hasPrefix("Next: 00-fixtures/02-sandbox-probe"))
+        // No name inside an exercise's folder: that one.
+        let inside = try GraderProcess.run(["skip"], in: course.root.appendingPathComponent("Exercises/00-fixtures/02-sandbox-probe"))
+        #expect(inside.stdout.contains("Skipped 00-fixtures/02-sandbox-probe."), "\(inside.stdout) \(inside.stderr)")
+        #expect(try run(["next"], in: course).stdout.hasPrefix("Next: 00-fixtures/03-documents"))
+
+        // Passing a skipped exercise clears its skip.
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        _ = try run(["check", "counter"], in: course)
+        #expect(try CourseProgress.load(root: course.root).isSkipped("00-fixtures/01-counter") == false)
+        #expect(try CourseProgress.load(root: course.root).isSkipped("00-fixtures/02-sandbox-probe"))
+        for name in ["documents", "ledger"] { _ = try run(["skip", name], in: course) }
+        let none = try run(["next"], in: course)
+        #expect(none.stdout.contains("1 of 4 done; the rest were skipped: sandbox-probe, documents, ledger."), "\(none.stdout)")
+    }
+
+    @Test func theSolutionIsShownOnlyAfterAPassWithTheCurrentFiles() throws {
+        let course = try TemporaryCourse.fixture()
+        let reference = try String(contentsOf: course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift"),
+                                   encoding: .utf8)
+        let before = try run(["solution", "counter"], in: course)
+        #expect(before.status == 1)
+        #expect(before.stdout.isEmpty)
+        #expect(before.stderr.contains("Pass it first: grader check counter"), "\(before.stderr)")
+
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        let unchecked = try run(["solution", "counter"], in: course)
+        #expect(unchecked.status == 1, "solved, but not checked: still refused")
+        _ = try run(["check", "counter"], in: course)
+        let after = try run(["solution", "counter"], in: course)
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("// Exercises/00-fixtures/01-counter/Reference/Solution.swift"))
+        #expect(after.stdout.contains(reference))
+
+        try course.write(Self.counter, try Fixtures.submission("passes") + "\n// one more line\n")
+        let edited = try run(["solution", "counter"], in: course)
+        #expect(edited.status == 1)
+        #expect(edited.stderr.contains("Your files changed since it passed"), "\(edited.stderr)")
+        #expect(!edited.stdout.contains(reference))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import GraderCore
 
 /// Progress in a student handout: the starters `grader pack --student` keeps for `grader reset`,
-/// and the `.gitignore` that lets students commit `progress.json`.
+/// the `.gitignore` that lets students commit `progress.json`, and no solutions.
 @Suite(.serialized)
 struct HandoutProgressTests {
     static let counter = PackedFixture.counterFolder + "/Solution.swift"
@@ -48,5 +48,14 @@ struct HandoutProgressTests {
         let ignore = try String(contentsOf: packed.handout.appendingPathComponent(".gitignore"), encoding: .utf8)
         #expect(ignore == ".build*/\n.grader/\n/book/\n", "\(ignore)")
         #expect(!FileManager.default.fileExists(atPath: packed.handout.appendingPathComponent("progress.json").path))
+    }
+
+    @Test func aHandoutShowsNoSolution() throws {
+        let handout = try PackedFixture.shared.get().copy()
+        try handout.solveWithReference()
+        _ = try handout.run(["check", "counter"])
+        let solution = try handout.run(["solution", "counter"])
+        #expect(solution.status == 1)
+        #expect(solution.stderr.contains("This handout has no reference sources"), "\(solution.stderr)")
     }
 }
