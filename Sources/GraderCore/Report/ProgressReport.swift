@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `grader next` and `grader solution` print: where to go next, and how to read, edit and
-/// check it.
+/// What `grader next`, the welcome of `grader check` and `grader solution` print: where to go
+/// next, and how to read, edit and check it.
 public struct ProgressReport {
     public var style: TerminalStyle
 
@@ -23,6 +23,24 @@ public struct ProgressReport {
         }
         return "\(done) of \(total) done; the rest were skipped: \(skipped.joined(separator: ", ")).\n"
             + "Go back to one with `grader check \(skipped[0])`; passing it clears its skip.\n"
+    }
+
+    /// `grader check` on a course nobody has started: what the course is and where to begin,
+    /// instead of every exercise failing.
+    /// - Parameter lesson: the first exercise's lesson, when its text is written.
+    public func renderWelcome(_ course: Course, first: Exercise, lesson: Lesson?) -> String {
+        let count = { (number: Int, noun: String) in "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var text = style.bold("Welcome to \(course.title)") + ": \(count(course.exercises.count, "exercise")) in \(count(course.lessons.count, "lesson")). "
+            + "Nothing is checked yet, so nothing was graded.\n\n"
+        if let lesson {
+            let number = lesson.id.prefix { $0.isNumber }
+            text += "Start by reading lesson \(lesson.id) (\(lesson.title)): grader lessons show \(Int(number) ?? 0)\n"
+            text += "Then do its first exercise, " + style.bold("\(first.id)  \(first.title)") + "\n\n"
+        } else {
+            text += "Start with the first exercise, " + style.bold("\(first.id)  \(first.title)") + "\n\n"
+        }
+        return text + introduction(of: first)
+            + "\n`grader next` shows what to do next at any time, `grader list` your progress.\n"
     }
 
     /// The first paragraph of the statement, then where to read it all, edit and check.

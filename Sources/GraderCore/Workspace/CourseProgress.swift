@@ -143,3 +143,17 @@ extension CourseProgress {
     }
 
 }
+
+extension CourseProgress {
+    /// Whether the course at `root` is untouched: nothing checked or skipped, and every
+    /// learner file of `exercises` its starter. False when a starter cannot be had.
+    public static func isUntouched(root: URL, handout: HandoutManifest?, exercises: [Exercise]) throws -> Bool {
+        guard try !load(root: root).hasStarted else { return false }
+        let starters = StarterSource(root: root, handout: handout)
+        do {
+            return try exercises.allSatisfy { try starters.editedFiles(of: $0).isEmpty }
+        } catch {
+            return false
+        }
+    }
+}

@@ -22,6 +22,22 @@ struct ProgressTests {
         try GraderProcess.run(arguments, in: course.root, environment: ["NO_COLOR": "1"])
     }
 
+    /// The fixture course with only the counter listed, so that `grader check` of the whole
+    /// course grades one exercise.
+    private func counterOnlyCourse() throws -> TemporaryCourse {
+        let course = try TemporaryCourse.fixture()
+        try course.write("grader.yml", """
+            format: 1
+            title: Fixture course
+            defaults: {time_limit: 3s, output_limit: 64KiB, file_size: 1MiB, points: 10}
+            lessons:
+              - id: 00-fixtures
+                title: Fixtures for the grader's own tests
+                exercises: [01-counter]
+            """)
+        return course
+    }
+
     @Test func progressIsRecordedInTheCourseAndSurvivesDeletingTheCaches() throws {
         let course = try TemporaryCourse.fixture()
         try course.write(Self.counter, try Fixtures.submission("passes"))
@@ -197,5 +213,31 @@ struct ProgressTests {
         #expect(edited.status == 1)
         #expect(edited.stderr.contains("Your files changed since it passed"), "\(edited.stderr)")
         #expect(!edited.stdout.contains(reference))
+    }
+
+    @Test func anUntouchedCourseIsWelcomedInsteadOfGraded() throws {
+        let course = try counterOnlyCourse()
+        try course.write("Lessons/00-fixtures.md", "# Fixtures\n\nNothing to read.\n")
+        try course.commitToGit()
+        let welcome = try run(["check"], in: course)
+        #expect(welcome.status == 1, "nothing passes yet")
+        #expect(welcome.stdout.hasPrefix("Welcome to Fixture course: 1 exercise in 1 lesson."), "\(welcome.stdout)")
+        #expect(welcome.stdout.contains("grader lessons show 0"))
+        #expect(welcome.stdout.contains("Edit:  Exercises/00-fixtures/01-counter/Solution.swift"))
+        #expect(welcome.stdout.contains("Check: grader check counter"))
+        #expect(!welcome.stdout.contains("✗"), "nothing graded: \(welcome.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: course.root.appendingPathComponent("progress.json").path))
+
+        // The JSON report is always a report.
+        let json = try run(["check", "--format", "json"], in: course)
+        #expect(json.stdout.hasPrefix("{"), "\(json.stdout)")
+
+        // Once the learner has started, `check` grades.
+        let started = try counterOnlyCourse()
+        try started.commitToGit()
+        try started.write(Self.counter, try Fixtures.submission("passes"))
+        let graded = try run(["check"], in: started)
+        #expect(graded.status == 0, "\(graded.stdout) \(graded.stderr)")
+        #expect(graded.stdout.hasSuffix("1 passed, 0 failed\n"), "\(graded.stdout)")
     }
 }

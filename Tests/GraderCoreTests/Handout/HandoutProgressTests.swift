@@ -3,7 +3,7 @@ import Testing
 @testable import GraderCore
 
 /// Progress in a student handout: the starters `grader pack --student` keeps for `grader reset`,
-/// the `.gitignore` that lets students commit `progress.json`, and no solutions.
+/// the `.gitignore` that lets students commit `progress.json`, the welcome, and no solutions.
 @Suite(.serialized)
 struct HandoutProgressTests {
     static let counter = PackedFixture.counterFolder + "/Solution.swift"
@@ -50,8 +50,13 @@ struct HandoutProgressTests {
         #expect(!FileManager.default.fileExists(atPath: packed.handout.appendingPathComponent("progress.json").path))
     }
 
-    @Test func aHandoutShowsNoSolution() throws {
+    @Test func anUntouchedHandoutIsWelcomedAndShowsNoSolution() throws {
         let handout = try PackedFixture.shared.get().copy()
+        let welcome = try handout.run(["check"])
+        #expect(welcome.status == 1)
+        #expect(welcome.stdout.hasPrefix("Welcome to Fixture course"), "\(welcome.stdout)")
+        #expect(welcome.stdout.contains("Check: grader check counter"))
+
         try handout.solveWithReference()
         _ = try handout.run(["check", "counter"])
         let solution = try handout.run(["solution", "counter"])
