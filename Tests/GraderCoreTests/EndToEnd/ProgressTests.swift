@@ -100,6 +100,9 @@ struct ProgressTests {
         #expect(passed.stdout.contains("1 of 4 done  █████░░░░░░░░░░░░░░░"), "\(passed.stdout)")
         #expect(passed.stdout.contains("00-fixtures  Fixtures for the grader's own tests  ██░░░░░░░░ 1/4"), "\(passed.stdout)")
         #expect(passed.stdout.contains("01-counter               ✓ passed 6/6  Counter"))
+        // In a pipe, without NO_COLOR: no colours either.
+        let piped = try GraderProcess.run(["list"], in: course.root)
+        #expect(piped.stdout.contains("1 of 4 done  █████░░░░░░░░░░░░░░░") && !piped.stdout.contains("\u{1B}["), "\(piped.stdout)")
 
         // An edit after the check: no longer counted as done, and marked.
         try course.write(Self.counter, try Fixtures.submission("passes") + "\n// tidied up\n")
