@@ -243,4 +243,44 @@ struct ProgressTests {
         #expect(graded.status == 0, "\(graded.stdout) \(graded.stderr)")
         #expect(graded.stdout.hasSuffix("1 passed, 0 failed\n"), "\(graded.stdout)")
     }
+
+    /// Runs `grader ARGUMENTS` with its standard output on a pseudo-terminal; returns what it wrote there.
+    private func onTerminal(_ arguments: [String], in course: TemporaryCourse, environment: [String: String]) throws -> String {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        try #require(openpty(&master, &slave, nil, nil, nil) == 0, "a pseudo-terminal")
+        let process = Process()
+        process.executableURL = GraderProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = course.root
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if environment["NO_COLOR"] == nil { variables["NO_COLOR"] = nil }
+        process.environment = variables
+        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        try process.run()
+        close(slave)
+        // Read until the terminal's last writer is gone (EIO), however long a loaded machine takes.
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(master)
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func listHasColoursOnATerminalAndNeverWithNoColor() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write(Self.counter, try Fixtures.submission("passes"))
+        _ = try run(["check", "counter"], in: course)
+        let coloured = try onTerminal(["list"], in: course, environment: ["TERM": "xterm"])
+        #expect(coloured.contains("1 of 4 done  \u{1B}[32m█████\u{1B}[0m\u{1B}[2m░░░░░░░░░░░░░░░\u{1B}[0m"), "\(coloured)")
+        #expect(coloured.contains("\u{1B}[32m✓\u{1B}[0m passed 6/6"))
+        let plain = try onTerminal(["list"], in: course, environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(plain.contains("1 of 4 done  █████░░░░░░░░░░░░░░░"), "\(plain)")
+        #expect(!plain.contains("\u{1B}["))
+    }
 }
