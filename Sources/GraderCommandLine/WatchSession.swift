@@ -13,6 +13,8 @@ package final class WatchSession: @unchecked Sendable {
     struct Subject: Equatable {
         var id: String
         var contents: [String: String?]
+        /// The SHA-256 of each learner file by name, as `progress.json` records them.
+        var files: [String: String]
     }
 
     private enum Event {
@@ -26,7 +28,6 @@ package final class WatchSession: @unchecked Sendable {
     private let options: GraderOptions
     private let environment: [String: String]
     private let display: WatchDisplay
-    private let statuses: StatusStore
 
     private var current: CourseManifest.ExerciseEntry
     private var watcher: FileWatcher?
@@ -54,7 +55,6 @@ package final class WatchSession: @unchecked Sendable {
         self.display = display
         self.environment = environment
         current = start
-        statuses = StatusStore(workDirectory: workspace.workDirectory)
     }
 
     /// Watches until the learner quits (q, or the end of standard input).
@@ -118,7 +118,7 @@ package final class WatchSession: @unchecked Sendable {
             advancing = nil
             showHint()
         case "n":
-            if let next = ExerciseOrder(manifest: workspace.manifest, statuses: statuses.load()).next(after: current.id) {
+            if let next = order().next(after: current.id) {
                 watch(next)
             } else {
                 show(result + (result.isEmpty ? [] : [""]) + ["\(current.shortName) is the last exercise of the course."])
@@ -167,7 +167,8 @@ package final class WatchSession: @unchecked Sendable {
     /// Asks for a check of the exercise watched (see ``CheckQueue``).
     private func request(force: Bool) {
         guard let exercise else { return }
-        let subject = Subject(id: exercise.id, contents: FileFingerprint(files: exercise.learnerSources).contents)
+        let subject = Subject(id: exercise.id, contents: FileFingerprint(files: exercise.learnerSources).contents,
+                              files: CourseProgress.fileHashes(of: exercise))
         if let start = checks.request(subject, force: force) { check(start) }
         // What is on screen (a result, hints, the list) stays until the check's result replaces it.
         display.show(screen)
@@ -187,7 +188,8 @@ package final class WatchSession: @unchecked Sendable {
         if let next = checks.finish() { check(next) }
         switch outcome {
         case .success(let results):
-            statuses.record(results)
+            // Recorded with the files as they were when the check was asked for (the subject's).
+            _ = try? CourseProgress.update(root: workspace.manifest.root) { $0.record(results, files: [subject.id: subject.files]) }
             guard subject.id == current.id, let graded = results.first else { break }
             advancing = nil
             result = WatchScreen.result(graded, limits: workspace.unenforcedLimits, style: display.style)
@@ -202,7 +204,7 @@ package final class WatchSession: @unchecked Sendable {
 
     /// After a pass: the next exercise not passed comes after a pause, or the course is done.
     private func moveOn(after graded: ExerciseResult) {
-        let order = ExerciseOrder(manifest: workspace.manifest, statuses: statuses.load())
+        let order = order()
         guard let next = order.nextNotDone(after: graded.id) else {
             result += ["", display.style.green("Every exercise passes: the course is done!") + " Press q to quit."]
             return
@@ -225,6 +227,12 @@ package final class WatchSession: @unchecked Sendable {
         }
     }
 
+    /// The course's order, with what `progress.json` says is done and skipped now.
+    private func order() -> ExerciseOrder {
+        ExerciseOrder(manifest: workspace.manifest, loaded: workspace.course.exercises,
+                      progress: (try? CourseProgress.load(root: workspace.manifest.root)) ?? CourseProgress())
+    }
+
     // MARK: Screens
 
     private func show(_ body: [String]) {
@@ -235,14 +243,16 @@ package final class WatchSession: @unchecked Sendable {
     private func showHint() {
         guard let exercise else { return }
         let shown = exercise.hints.isEmpty
-            ? 0 : HintProgress(workDirectory: workspace.workDirectory).reveal(exercise.id, available: exercise.hints.count)
+            ? 0 : (try? CourseProgress.update(root: workspace.manifest.root) { $0.revealHint(exercise.id, available: exercise.hints.count) }) ?? 1
         let hints = CourseListReport(style: display.style).renderHints(exercise, shown: shown, next: "press h again")
         show(result + [""] + hints.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
     }
 
     private func showList() {
+        let loaded = CourseLoader().load(workspace.manifest)
         let list = CourseListReport(style: display.style)
-            .render(workspace.manifest, loaded: CourseLoader().load(workspace.manifest), statuses: statuses.load())
+            .render(workspace.manifest, loaded: loaded, states: ((try? CourseProgress.load(root: workspace.manifest.root)) ?? CourseProgress())
+                .states(of: loaded.course.exercises))
         show(list.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
              + ["", "(Enter: back to \(current.shortName))"])
     }

@@ -6,7 +6,11 @@ import GraderCore
 struct Check: GraderSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Build and grade your solutions (all exercises, or those named).",
-        discussion: "Exit status: 0 when every exercise passes, 1 when any fails, 2 when the grader could not run.")
+        discussion: """
+            Exit status: 0 when every exercise passes, 1 when any fails, 2 when the grader could not run. \
+            On a course nobody has started (nothing checked, every learner file its starter), `grader check` with \
+            no names prints a welcome and where to start instead of grading, and exits with 1: nothing passes yet.
+            """)
 
     @OptionGroup var options: CourseOptions
     @OptionGroup var jobOptions: JobOptions
@@ -47,6 +51,18 @@ struct Check: GraderSubcommand {
                 results graded with it record a cases hash your instructor does not expect. Restore it to grade the cases handed out.\n
                 """.utf8))
         }
+        let root = workspace.manifest.root
+        // A course nobody has started: where to begin, rather than every exercise failing.
+        if exercises.isEmpty, format == .terminal, output == nil,
+           try CourseProgress.isUntouched(root: root, handout: workspace.handout, exercises: workspace.exercises),
+           let first = workspace.course.exercises.first {
+            let lesson = workspace.course.lessons.first { $0.id == first.lessonID }
+                .flatMap { FileManager.default.fileExists(atPath: $0.file.path) ? $0 : nil }
+            print(ProgressReport(style: terminalStyle).renderWelcome(workspace.course, first: first, lesson: lesson), terminator: "")
+            return 1
+        }
+        _ = try CourseProgress.load(root: root)  // a damaged progress file stops the check before it grades
+        let files = Dictionary(workspace.exercises.map { ($0.id, CourseProgress.fileHashes(of: $0)) }, uniquingKeysWith: { first, _ in first })
         // Each exercise's line on standard error as soon as it is graded, under a bar with the
         // counts and the time left on a terminal; the report below stays whole on standard output.
         let selected = workspace.exercises
@@ -59,7 +75,7 @@ struct Check: GraderSubcommand {
             return try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence))
                 .grade(selected) { result in progress.advance(lines.headline(result, idWidth: idWidth), total: selected.count) }
         }
-        StatusStore(workDirectory: workspace.workDirectory).record(results)
+        try CourseProgress.update(root: root) { $0.record(results, files: files) }
         var report = RunReport(course: workspace.course.title, exercises: results)
         report.unenforcedLimits = workspace.unenforcedLimits
         if !showHidden { report = report.redactingHiddenCases() }

@@ -14,7 +14,8 @@ struct GraderCommand: ParsableCommand {
             checks the course itself (references pass, starters and mutants fail).
             """,
         version: GraderVersion.description,
-        subcommands: [Check.self, Watch.self, List.self, Show.self, Hint.self, Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
+        subcommands: [Check.self, Watch.self, List.self, Next.self, Show.self, Hint.self, Skip.self, Reset.self, ShowSolution.self,
+                      Verify.self, Lessons.self, Prepare.self, Batch.self, Merge.self,
                       Pack.self, Book.self],
         defaultSubcommand: Check.self
     )

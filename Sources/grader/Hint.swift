@@ -19,8 +19,10 @@ struct Hint: GraderSubcommand {
     func perform() throws -> Int32 {
         let root = try options.courseRoot()
         let found = try ExerciseSelector.exercise(exercise, root: root, currentDirectory: options.currentDirectory)
-        let progress = HintProgress(workDirectory: root.appendingPathComponent(".grader"))
-        let shown = all || found.hints.isEmpty ? found.hints.count : progress.reveal(found.id, available: found.hints.count)
+        var shown = found.hints.count
+        if !all && !found.hints.isEmpty {
+            shown = try CourseProgress.update(root: root) { $0.revealHint(found.id, available: found.hints.count) }
+        }
         print(CourseListReport(style: terminalStyle).renderHints(found, shown: shown), terminator: "")
         return 0
     }

@@ -5,7 +5,7 @@ import GraderCore
 
 struct List: GraderSubcommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the lessons and exercises with the last result of each.")
+        abstract: "List the lessons and exercises with your progress: the last result of each, and what was edited or skipped since.")
 
     @OptionGroup var options: CourseOptions
 
@@ -19,8 +19,9 @@ struct List: GraderSubcommand {
         }
         // Every exercise is listed, those that do not load with why.
         let loaded = CourseLoader().load(manifest)
-        let statuses = StatusStore(workDirectory: root.appendingPathComponent(".grader")).load()
-        print(CourseListReport(style: terminalStyle).render(manifest, loaded: loaded, statuses: statuses), terminator: "")
+        // Each exercise's files are hashed now, so one edited since its check is never shown as passed.
+        let states = try CourseProgress.load(root: root).states(of: loaded.course.exercises)
+        print(CourseListReport(style: terminalStyle).render(manifest, loaded: loaded, states: states), terminator: "")
         return 0
     }
 }

@@ -29,10 +29,11 @@ struct Watch: GraderSubcommand {
         } catch let problem as CourseProblem {
             throw GraderError.courseInvalid(problem)
         }
-        let statuses = StatusStore(workDirectory: root.appendingPathComponent(".grader")).load()
+        let order = ExerciseOrder(manifest: manifest, loaded: CourseLoader().load(manifest).course.exercises,
+                                  progress: try CourseProgress.load(root: root))
         // A name that matches nothing fails before the sandbox is started.
         guard let start = try ExerciseSelector.watched(exercise, in: manifest, currentDirectory: options.currentDirectory,
-                                                       order: ExerciseOrder(manifest: manifest, statuses: statuses)) else {
+                                                       order: order) else {
             print("Every exercise passes: the course is done. To watch one again, name it: grader watch \(manifest.exercises.first?.shortName ?? "EXERCISE")")
             return 0
         }

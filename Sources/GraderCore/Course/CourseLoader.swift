@@ -32,6 +32,17 @@ public struct CourseLoader {
         load(try loadManifest(root: root))
     }
 
+    /// The course at `root` with every exercise that loads, for commands that look at them all
+    /// (`grader next`, `skip`); those that do not load are left out.
+    /// - Throws: ``GraderError/courseInvalid(_:)`` when `grader.yml` cannot be used.
+    public static func wholeCourse(root: URL) throws -> Course {
+        do {
+            return try CourseLoader().load(root: root).course
+        } catch let problem as CourseProblem {
+            throw GraderError.courseInvalid(problem)
+        }
+    }
+
     /// Reads `grader.yml` alone: the lessons and where each exercise lives.
     /// - Throws: ``CourseProblem`` when `grader.yml` cannot be used; a listed exercise without
     ///   an `exercise.yml` is one of the manifest's ``CourseManifest/problems``.

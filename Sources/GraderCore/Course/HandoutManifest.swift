@@ -9,6 +9,8 @@ import Foundation
 /// instructor tell whether a student's result was graded with the cases handed out.
 public struct HandoutManifest: Codable, Sendable, Equatable {
     public static let fileName = "handout.json"
+    /// The folder of a handout that keeps a copy of each starter: `Starters/<exercise id>/<file>`.
+    public static let startersFolder = "Starters"
     /// The format this grader writes and reads; a change that breaks readers increments it.
     public static let currentFormat = 1
 
@@ -43,6 +45,9 @@ public struct HandoutManifest: Codable, Sendable, Equatable {
         /// The reference binary, relative to the handout's root, and its SHA-256.
         public var referenceBinary: String
         public var referenceHash: String
+        /// SHA-256 of each learner file's starter, by file name, kept in `Starters/<id>/` for
+        /// `grader reset` (absent in handouts packed before it).
+        public var starterHashes: [String: String]? = nil
 
         enum CodingKeys: String, CodingKey {
             case id
@@ -53,6 +58,7 @@ public struct HandoutManifest: Codable, Sendable, Equatable {
             case driverHash = "driver_hash"
             case referenceBinary = "reference_binary"
             case referenceHash = "reference_hash"
+            case starterHashes = "starter_hashes"
         }
     }
 

@@ -25,6 +25,7 @@ struct HandoutCheck {
                 continue
             }
             faults += compare(exercise, packed)
+            faults += checkStarters(of: packed, in: handout)
         }
         let files = HandoutContents.files(below: handout)
         faults += files.filter { path in
@@ -57,6 +58,26 @@ struct HandoutCheck {
         }
         if packed.casesHash != manifest.entry(exercise.id)?.casesHash {
             faults.append("\(place): its hash differs from the manifest's")
+        }
+        return faults
+    }
+
+    /// Each learner file's copy in `Starters/` is there, has the hash the manifest records and
+    /// is the learner file handed out, so that `grader reset` restores that file.
+    private func checkStarters(of exercise: Exercise, in handout: URL) -> [String] {
+        let hashes = manifest.entry(exercise.id)?.starterHashes ?? [:]
+        var faults: [String] = []
+        if Set(hashes.keys) != Set(exercise.learnerFiles) {
+            faults.append("\(exercise.id): handout.json's starter hashes are for \(hashes.keys.sorted()), not the learner files \(exercise.learnerFiles)")
+        }
+        for name in exercise.learnerFiles {
+            let path = "\(HandoutManifest.startersFolder)/\(exercise.id)/\(name)"
+            let starter = FileManager.default.contents(atPath: handout.appendingPathComponent(path).path)
+            if starter.map(SHA256.hex(of:)) != hashes[name] {
+                faults.append("\(path) is missing or its hash differs from the manifest's")
+            } else if starter != FileManager.default.contents(atPath: exercise.directory.appendingPathComponent(name).path) {
+                faults.append("\(path) is not the learner file handed out, \(exercise.displayPath)/\(name)")
+            }
         }
         return faults
     }

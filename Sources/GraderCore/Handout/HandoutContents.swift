@@ -20,6 +20,22 @@ enum HandoutContents {
     /// Names never copied, wherever they are: build products, caches, version control.
     static let neverCopied: Set<String> = [".git", ".build", ".grader", ".swiftpm", ".DS_Store"]
 
+    /// The course's `.gitignore` without the pattern that keeps the learner's `progress.json`
+    /// out of the instructor's repository, nor the comment lines right above it: students
+    /// commit their progress (Docs/progress.md).
+    static func ignoringProgress(_ text: String) -> String {
+        var kept: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let pattern = line.trimmingCharacters(in: .whitespaces)
+            guard pattern == "/progress.json" || pattern == "progress.json" else {
+                kept.append(line)
+                continue
+            }
+            while let last = kept.last, last.hasPrefix("#") { kept.removeLast() }
+        }
+        return kept.joined(separator: "\n")
+    }
+
     /// Appended to the handout's `Package.swift`: the test and benchmark targets' folders are
     /// not in the handout (they hold references, mutants and hidden cases), and SwiftPM refuses
     /// a package whose targets' folders are missing.

@@ -109,6 +109,11 @@ public struct HandoutPacker {
             guard FileManager.default.fileExists(atPath: source.path) else { continue }
             try HandoutContents.copy(source, to: staging.appendingPathComponent(name), displayPath: name)
         }
+        // The student commits their progress: the course's line that keeps the instructor's own out goes.
+        let ignore = staging.appendingPathComponent(".gitignore")
+        if let text = FileManager.default.contents(atPath: ignore.path).map({ String(decoding: $0, as: UTF8.self) }) {
+            try HandoutContents.write(Data(HandoutContents.ignoringProgress(text).utf8), to: ignore)
+        }
         let package = staging.appendingPathComponent("Package.swift")
         if let text = FileManager.default.contents(atPath: package.path) {
             try HandoutContents.write(text + Data(HandoutContents.packageFooter.utf8), to: package)
@@ -160,11 +165,19 @@ public struct HandoutPacker {
                 throw GraderError.io("cannot read \(url.path): \(error.localizedDescription)")
             }
         }
+        // A copy of each starter, out of the learner's way, for `grader reset`.
+        var starterHashes: [String: String] = [:]
+        for name in exercise.learnerFiles {
+            let path = "\(HandoutManifest.startersFolder)/\(exercise.id)/\(name)"
+            try HandoutContents.copy(exercise.directory.appendingPathComponent(name), to: staging.appendingPathComponent(path),
+                                     displayPath: path)
+            starterHashes[name] = try hash(staging.appendingPathComponent(path))
+        }
         return HandoutManifest.Entry(
             id: exercise.id, learnerFiles: exercise.learnerFiles, casesHash: SHA256.hex(of: Data(visible.utf8)),
             visibleCases: written.count - hidden.count, hiddenCases: hidden.count,
             driverHash: try hash(exercise.driverURL), referenceBinary: binaryPath,
-            referenceHash: try hash(staging.appendingPathComponent(binaryPath)))
+            referenceHash: try hash(staging.appendingPathComponent(binaryPath)), starterHashes: starterHashes)
     }
 
     /// What the exercises' folders hold that the handout leaves out: folders and files of

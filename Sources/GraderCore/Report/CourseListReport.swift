@@ -9,20 +9,29 @@ public struct CourseListReport {
         self.style = style
     }
 
-    /// The course title, then each lesson with its exercises and their last results. Every
-    /// exercise `grader.yml` lists is there: one that did not load is marked, with the first of
-    /// its problems and where to see them all.
-    public func render(_ manifest: CourseManifest, loaded: CourseLoader.Loaded, statuses: [String: LastResult]) -> String {
+    /// The course title and how many exercises are done (passed with the learner's files as
+    /// they are now), then each lesson with a bar and its exercises, each with its last result,
+    /// marked when it was skipped or its files were edited since. Every exercise `grader.yml`
+    /// lists is there: one that did not load is marked, with the first of its problems and
+    /// where to see them all.
+    public func render(_ manifest: CourseManifest, loaded: CourseLoader.Loaded, states: [String: ExerciseState]) -> String {
         let exercises = Dictionary(loaded.course.exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var lines = [style.bold(manifest.title)]
+        let all = manifest.lessons.flatMap(\.exercises) + manifest.missingExercises.map(\.entry)
+        let done = all.filter { states[$0.id]?.done == true }.count
+        let skipped = all.filter { states[$0.id].map { $0.skipped && !$0.done } == true }.count
+        var lines = [style.bold(manifest.title),
+                     "\(done) of \(all.count) done  \(bar(done, of: all.count, width: 20))"
+                        + (skipped > 0 ? "  (\(skipped) skipped)" : "")]
         for lesson in manifest.lessons {
             lines.append("")
-            lines.append(style.bold("\(lesson.id)  \(lesson.title)"))
             let missing = manifest.missingExercises.filter { $0.entry.lessonID == lesson.id }
-            for entry in lesson.exercises + missing.map(\.entry) {
+            let entries = lesson.exercises + missing.map(\.entry)
+            let lessonDone = entries.filter { states[$0.id]?.done == true }.count
+            lines.append(style.bold("\(lesson.id)  \(lesson.title)") + "  \(bar(lessonDone, of: entries.count, width: 10)) \(lessonDone)/\(entries.count)")
+            for entry in entries {
                 let name = entry.slug.padding(toLength: 24, withPad: " ", startingAt: 0)
                 if let exercise = exercises[entry.id] {
-                    lines.append("  \(name) \(mark(statuses[exercise.id]))  \(exercise.title)")
+                    lines.append("  \(name) \(mark(states[exercise.id] ?? ExerciseState()))  \(exercise.title)")
                     continue
                 }
                 let problems = missing.filter { $0.entry == entry }.map(\.problem)
@@ -37,14 +46,30 @@ public struct CourseListReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func mark(_ entry: LastResult?) -> String {
-        guard let entry else { return style.dim("·") + " not checked yet" }
+    /// `█████░░░░░`: `done` of `total` in `width` characters.
+    func bar(_ done: Int, of total: Int, width: Int) -> String {
+        let filled = total > 0 ? min(width, width * done / total) : 0
+        return style.green(String(repeating: "█", count: filled)) + style.dim(String(repeating: "░", count: width - filled))
+    }
+
+    private func mark(_ state: ExerciseState) -> String {
+        guard let entry = state.last else {
+            return state.skipped ? style.dim("»") + " skipped" : style.dim("·") + " not checked yet"
+        }
         let cases = "\(entry.casesPassed)/\(entry.casesTotal)"
+        let result: String
         switch entry.status {
-        case .passed: return style.green("✓") + " passed \(cases)"
-        case .failed: return style.red("✗") + " failed \(cases)"
-        case .compileError: return style.red("✗") + " does not compile"
-        case .courseError: return style.yellow("!") + " course problem"
+        case .passed: result = "passed \(cases)"
+        case .failed: result = "failed \(cases)"
+        case .compileError: result = "does not compile"
+        case .courseError: result = "course problem"
+        }
+        if state.skipped && !state.done { return style.dim("»") + " skipped (\(result))" }
+        if state.edited { return style.yellow("✎") + " edited since its check (\(result))" }
+        switch entry.status {
+        case .passed: return style.green("✓") + " " + result
+        case .failed, .compileError: return style.red("✗") + " " + result
+        case .courseError: return style.yellow("!") + " " + result
         }
     }
 

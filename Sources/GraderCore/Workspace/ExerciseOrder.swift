@@ -1,23 +1,29 @@
 import Foundation
 
-/// The course's exercises in order, with which of them are done: what "the next exercise" means
-/// for `grader watch`. Done means passed at its last check (`StatusStore`); the one place that
-/// decides it, so that another record of progress can stand in for the statuses.
+/// The course's exercises in order, with which of them are done and which skipped: what "the
+/// next exercise" means for `grader watch`. Done means passed with the learner's files as they
+/// are now (`progress.json`, as `grader next` and `list` read it); a skipped exercise comes only
+/// after every other one not done.
 public struct ExerciseOrder: Sendable {
     /// Every exercise, in course order.
     public let exercises: [CourseManifest.ExerciseEntry]
     /// The ids of the exercises that are done.
     public let done: Set<String>
+    /// The ids of the exercises the learner skipped (`grader skip`).
+    public let skipped: Set<String>
 
-    public init(exercises: [CourseManifest.ExerciseEntry], done: Set<String>) {
+    public init(exercises: [CourseManifest.ExerciseEntry], done: Set<String>, skipped: Set<String> = []) {
         self.exercises = exercises
         self.done = done
+        self.skipped = skipped
     }
 
-    /// The manifest's exercises, done when their last result passed.
-    public init(manifest: CourseManifest, statuses: [String: LastResult]) {
-        self.init(exercises: manifest.exercises,
-                  done: Set(statuses.filter { $0.value.status == .passed }.map(\.key)))
+    /// The manifest's exercises, done when `progress` records a pass with the files of `loaded`
+    /// as they are now (an exercise that does not load is never done).
+    public init(manifest: CourseManifest, loaded: [Exercise], progress: CourseProgress) {
+        let passed = loaded.filter { progress.isPassed($0.id, currentFiles: CourseProgress.fileHashes(of: $0)) }
+        self.init(exercises: manifest.exercises, done: Set(passed.map(\.id)),
+                  skipped: Set(manifest.exercises.map(\.id).filter(progress.isSkipped)))
     }
 
     public func isDone(_ id: String) -> Bool { done.contains(id) }
@@ -30,16 +36,18 @@ public struct ExerciseOrder: Sendable {
     }
 
     /// The first exercise after `id` that is not done, else the first one before it that is not
-    /// (one left behind); nil when every other exercise is done.
+    /// (one left behind), skipped ones last; nil when every other exercise is done.
     public func nextNotDone(after id: String) -> CourseManifest.ExerciseEntry? {
         let index = exercises.firstIndex { $0.id == id } ?? -1
         let after = exercises.suffix(from: index + 1)
         let before = exercises.prefix(max(index, 0))
-        return (after + before).first { !isDone($0.id) }
+        return firstNotDone(among: Array(after + before))
     }
 
-    /// The first of `candidates` (all the course's exercises by default) that is not done.
+    /// The first of `candidates` (all the course's exercises by default) that is not done,
+    /// skipped ones last.
     public func firstNotDone(among candidates: [CourseManifest.ExerciseEntry]? = nil) -> CourseManifest.ExerciseEntry? {
-        (candidates ?? exercises).first { !isDone($0.id) }
+        let open = (candidates ?? exercises).filter { !isDone($0.id) }
+        return open.first { !skipped.contains($0.id) } ?? open.first
     }
 }

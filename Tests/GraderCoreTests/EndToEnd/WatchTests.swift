@@ -17,7 +17,7 @@ struct WatchTests {
     }
 
     private func lastStatus(_ id: String, in course: TemporaryCourse) -> ExerciseStatus? {
-        StatusStore(workDirectory: course.root.appendingPathComponent(".grader")).load()[id]?.status
+        (try? CourseProgress.load(root: course.root))?.exercises[id]?.status
     }
 
     @Test func onATerminalItChecksGivesHintsRechecksAnEditMovesOnAndQuits() throws {

@@ -93,11 +93,11 @@ struct HandoutPackerTests {
         #expect(counter.cases.allSatisfy { $0.status == "passed" } && counter.cases.count == 6)
         let probe = try #require(report.exercises.first { $0.id == "00-fixtures/02-sandbox-probe" })
         #expect(probe.status == "passed", "the shipped reference runs with the handout's resources in its bundle")
-        // The result records the hash of the case file handed out, and so does the last-result file.
+        // The result records the hash of the case file handed out, and so does the progress file.
         let manifest = try handout.manifest()
         #expect(counter.casesHash == manifest.entry("00-fixtures/01-counter")?.casesHash)
-        let statuses = StatusStore(workDirectory: handout.root.appendingPathComponent(".grader")).load()
-        #expect(statuses["00-fixtures/01-counter"]?.casesHash == counter.casesHash)
+        let progress = try CourseProgress.load(root: handout.root)
+        #expect(progress.exercises["00-fixtures/01-counter"]?.casesHash == counter.casesHash)
     }
 
     @Test func aWrongSolutionAndTheStarterFail() throws {
@@ -213,6 +213,9 @@ final class PackedFixture: @unchecked Sendable {
     static let counterFile = counterFolder + "/exercise.yml"
     static let shared = Result { try PackedFixture() }
 
+    /// The instructor's `.gitignore`, which keeps their own `progress.json` out of their repository.
+    static let courseGitignore = ".build*/\n.grader/\n# The learner's progress.\n# Students commit theirs.\n/progress.json\n/book/\n"
+
     let course: TemporaryCourse
     /// A folder of the tests' own, outside the course: the handout and its copies.
     let scratch: URL
@@ -262,6 +265,7 @@ final class PackedFixture: @unchecked Sendable {
         try course.write("Tests/CounterTests/Solution.swift", reference)
         try course.write("Benchmarks/Baseline/counter/Solution.swift", reference)
         try course.write(".ci/run", "swift test\n")
+        try course.write(".gitignore", Self.courseGitignore)
         try course.write("README.md", "# Fixture course\n")
         try course.write("Lessons/00-fixtures.md", "# Fixtures\n\nNothing to read.\n")
         try course.write("Package.swift", "// swift-tools-version:6.0\n")
