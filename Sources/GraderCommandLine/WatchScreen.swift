@@ -26,12 +26,14 @@ package struct WatchScreen: Equatable {
     }
 
     /// What a check of one exercise shows: its line and first failing case as `grader check`
-    /// prints them, hidden cases redacted, and the limits this machine does not enforce.
+    /// prints them, hidden cases redacted, and the limits this machine does not enforce; the hint
+    /// is a key here, so the report does not suggest `grader hint`.
     package static func result(_ result: ExerciseResult, limits: [UnenforcedLimit], style: TerminalStyle) -> [String] {
         var report = RunReport(course: "", exercises: [result])
         report.unenforcedLimits = limits
         let redacted = report.redactingHiddenCases()
-        let terminal = TerminalReport(style: style)
+        var terminal = TerminalReport(style: style)
+        terminal.suggestsHints = false
         return redacted.exercises.flatMap { terminal.render($0, idWidth: $0.id.count) }
             + terminal.unenforcedLines(redacted.unenforcedLimits)
     }

@@ -58,7 +58,7 @@ struct Check: GraderSubcommand {
            let first = workspace.course.exercises.first {
             let lesson = workspace.course.lessons.first { $0.id == first.lessonID }
                 .flatMap { FileManager.default.fileExists(atPath: $0.file.path) ? $0 : nil }
-            print(ProgressReport(style: terminalStyle).renderWelcome(workspace.course, first: first, lesson: lesson), terminator: "")
+            print(ProgressReport(style: terminalStyle, markdown: readingMarkdown(root: root)).renderWelcome(workspace.course, first: first, lesson: lesson), terminator: "")
             return 1
         }
         _ = try CourseProgress.load(root: root)  // a damaged progress file stops the check before it grades

@@ -40,6 +40,13 @@ var terminalStyle: TerminalStyle {
     return TerminalStyle(colors: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
 }
 
+/// Markdown of the course at `root` rendered for standard output: its width, links led to the
+/// commands that open them (as `grader show` renders a statement).
+func readingMarkdown(root: URL) -> TerminalMarkdown {
+    let links = (try? CourseLoader().loadManifest(root: root)).map(TerminalLinks.init(manifest:)) ?? TerminalLinks()
+    return TerminalMarkdown(style: terminalStyle, width: TerminalSize.of(STDOUT_FILENO).columns, links: links)
+}
+
 /// Writes `data` to `--output FILE`, or to standard output.
 func emit(_ data: Data, to output: String?) throws {
     guard let output else {

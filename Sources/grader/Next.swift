@@ -15,7 +15,7 @@ struct Next: GraderSubcommand {
         let progress = try CourseProgress.load(root: root)
         let states = progress.states(of: course.exercises)
         let done = states.values.filter(\.done).count
-        let report = ProgressReport(style: terminalStyle)
+        let report = ProgressReport(style: terminalStyle, markdown: readingMarkdown(root: root))
         guard let next = progress.next(among: course.exercises) else {
             let skipped = course.exercises.filter { states[$0.id]?.skipped == true && states[$0.id]?.done != true }.map(\.shortName)
             print(report.renderNothingNext(done: done, total: course.exercises.count, skipped: skipped), terminator: "")

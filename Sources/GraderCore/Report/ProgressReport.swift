@@ -4,9 +4,12 @@ import Foundation
 /// next, and how to read, edit and check it.
 public struct ProgressReport {
     public var style: TerminalStyle
+    /// How the statement's first paragraph is rendered, as `grader show` renders it.
+    public var markdown: TerminalMarkdown
 
-    public init(style: TerminalStyle) {
+    public init(style: TerminalStyle, markdown: TerminalMarkdown? = nil) {
         self.style = style
+        self.markdown = markdown ?? TerminalMarkdown(style: style)
     }
 
     /// The next exercise to do: its name, the first paragraph of its statement, the file to
@@ -46,7 +49,9 @@ public struct ProgressReport {
     /// The first paragraph of the statement, then where to read it all, edit and check.
     func introduction(of exercise: Exercise) -> String {
         let paragraph = Self.firstParagraph(of: (try? String(contentsOf: exercise.statementURL, encoding: .utf8)) ?? "")
-        return (paragraph.isEmpty ? "" : paragraph + "\n\n")
+        let rendered = markdown.render(markdown: paragraph, source: exercise.displayPath + "/README.md")
+            .trimmingCharacters(in: .newlines)
+        return (rendered.isEmpty ? "" : rendered + "\n\n")
             + "Read:  grader show \(exercise.shortName)\n"
             + "Edit:  \(exercise.learnerFiles.map { "\(exercise.displayPath)/\($0)" }.joined(separator: ", "))\n"
             + "Check: grader check \(exercise.shortName)\n"

@@ -5,6 +5,8 @@ import Foundation
 /// each failed exercise with its difference, and the summary line `N passed, M failed`.
 public struct TerminalReport {
     public var style: TerminalStyle
+    /// Whether a failed exercise ends with `stuck? grader hint NAME` (not where a key gives the hint).
+    public var suggestsHints = true
 
     public init(style: TerminalStyle) {
         self.style = style
@@ -71,7 +73,7 @@ public struct TerminalReport {
                 lines.append(style.dim("    (\(failed.count - 1) more failing case\(failed.count == 2 ? "" : "s"))"))
             }
             lines += result.problems.map { "    \(style.yellow($0))" }
-            if result.status == .failed {
+            if result.status == .failed, suggestsHints {
                 lines.append(style.dim("    stuck? grader hint \(shortName(result.id))"))
             }
             return lines

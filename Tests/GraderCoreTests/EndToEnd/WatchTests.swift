@@ -31,6 +31,7 @@ struct WatchTests {
         #expect(grader.output.contains("\u{1B}[H\u{1B}[2J"))
         #expect(grader.output.contains("\u{1B}[31m✗"), "colours on a terminal")
         #expect(!screen.contains("a kill loses what was not saved"), "the hidden case is not named")
+        #expect(!screen.contains("stuck? grader hint"), "h is the hint here")
         var keys = grader.terminalSettings()
         #expect(keys.c_lflag & tcflag_t(ICANON) == 0 && keys.c_lflag & tcflag_t(ECHO) == 0, "single keys, not echoed")
 

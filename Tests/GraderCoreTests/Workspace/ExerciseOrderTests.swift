@@ -16,17 +16,38 @@ struct ExerciseOrderTests {
         ExerciseOrder(exercises: manifest.exercises, done: Set(passed.map { lesson + $0 }))
     }
 
-    private func statuses(_ entries: [String: ExerciseStatus]) -> [String: LastResult] {
-        entries.reduce(into: [:]) { all, entry in
-            all[lesson + entry.key] = LastResult(status: entry.value, casesPassed: 0, casesTotal: 1, checkedAt: Date(), casesHash: nil)
+    /// A progress file recording `entries` (status and whether graded with the files as they are
+    /// now), and `skipped`.
+    private func progress(_ entries: [String: (ExerciseStatus, current: Bool)], skipped: [String] = []) throws -> (CourseProgress, [Exercise]) {
+        let loaded = CourseLoader().load(manifest).course.exercises
+        var progress = CourseProgress()
+        for (slug, entry) in entries {
+            let exercise = try #require(loaded.first { $0.id == lesson + slug })
+            var recorded = CourseProgress.Entry()
+            recorded.status = entry.0
+            recorded.files = entry.current ? CourseProgress.fileHashes(of: exercise) : ["Solution.swift": "an earlier version"]
+            progress.exercises[exercise.id] = recorded
         }
+        for slug in skipped { progress.skip(lesson + slug) }
+        return (progress, loaded)
     }
 
-    @Test func onlyAPassCountsAsDone() {
-        let order = ExerciseOrder(manifest: manifest, statuses: statuses(["01-counter": .passed, "02-sandbox-probe": .failed,
-                                                                           "03-documents": .compileError]))
-        #expect(order.done == [lesson + "01-counter"])
+    @Test func onlyAPassWithTheFilesAsTheyAreNowCountsAsDone() throws {
+        let (progress, loaded) = try progress(["01-counter": (.passed, current: true), "02-sandbox-probe": (.failed, current: true),
+                                               "03-documents": (.compileError, current: true), "04-ledger": (.passed, current: false)])
+        let order = ExerciseOrder(manifest: manifest, loaded: loaded, progress: progress)
+        #expect(order.done == [lesson + "01-counter"], "ledger passed, but its file was edited since")
         #expect(order.firstNotDone()?.slug == "02-sandbox-probe")
+    }
+
+    @Test func skippedExercisesComeAfterEveryOtherOneNotDone() throws {
+        let (progress, loaded) = try progress(["01-counter": (.passed, current: true)], skipped: ["02-sandbox-probe", "03-documents"])
+        let order = ExerciseOrder(manifest: manifest, loaded: loaded, progress: progress)
+        #expect(order.skipped == [lesson + "02-sandbox-probe", lesson + "03-documents"])
+        #expect(order.firstNotDone()?.slug == "04-ledger")
+        #expect(order.nextNotDone(after: lesson + "01-counter")?.slug == "04-ledger")
+        #expect(order.nextNotDone(after: lesson + "04-ledger")?.slug == "02-sandbox-probe", "then the skipped ones, in order")
+        #expect(order.next(after: lesson + "01-counter")?.slug == "02-sandbox-probe", "n still goes to the following one")
     }
 
     @Test func nextIsTheFollowingExerciseWhateverItsResult() {
