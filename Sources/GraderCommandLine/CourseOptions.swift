@@ -17,6 +17,16 @@ package struct CourseOptions: ParsableArguments {
         return root
     }
 
+    /// The manifest of the course (`grader.yml`), a problem in it as the grader's error.
+    package func manifest() throws -> CourseManifest {
+        let root = try courseRoot()
+        do {
+            return try CourseLoader().loadManifest(root: root)
+        } catch let problem as CourseProblem {
+            throw GraderError.courseInvalid(problem)
+        }
+    }
+
     /// Opens the course for the scope a command names, with the toolchain and sandbox.
     package func workspace(_ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
         try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)

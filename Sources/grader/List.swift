@@ -10,13 +10,8 @@ struct List: GraderSubcommand {
     @OptionGroup var options: CourseOptions
 
     func perform() throws -> Int32 {
-        let root = try options.courseRoot()
-        let manifest: CourseManifest
-        do {
-            manifest = try CourseLoader().loadManifest(root: root)
-        } catch let problem as CourseProblem {
-            throw GraderError.courseInvalid(problem)
-        }
+        let manifest = try options.manifest()
+        let root = manifest.root
         // Every exercise is listed, those that do not load with why.
         let loaded = CourseLoader().load(manifest)
         // Each exercise's files are hashed now, so one edited since its check is never shown as passed.

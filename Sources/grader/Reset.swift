@@ -25,13 +25,8 @@ struct Reset: GraderSubcommand {
     }
 
     func perform() throws -> Int32 {
-        let root = try options.courseRoot()
-        let manifest: CourseManifest
-        do {
-            manifest = try CourseLoader().loadManifest(root: root)
-        } catch let problem as CourseProblem {
-            throw GraderError.courseInvalid(problem)
-        }
+        let manifest = try options.manifest()
+        let root = manifest.root
         let exercises = all ? CourseLoader().load(manifest).course.exercises
             : [try ExerciseSelector.exercise(exercise, root: root, currentDirectory: options.currentDirectory)]
         let reset = ExerciseReset(root: root, starters: StarterSource(root: root, handout: manifest.handout))

@@ -22,13 +22,8 @@ struct Watch: GraderSubcommand {
     var exercise: String?
 
     func perform() throws -> Int32 {
-        let root = try options.courseRoot()
-        let manifest: CourseManifest
-        do {
-            manifest = try CourseLoader().loadManifest(root: root)
-        } catch let problem as CourseProblem {
-            throw GraderError.courseInvalid(problem)
-        }
+        let manifest = try options.manifest()
+        let root = manifest.root
         let order = ExerciseOrder(manifest: manifest, loaded: CourseLoader().load(manifest).course.exercises,
                                   progress: try CourseProgress.load(root: root))
         // A name that matches nothing fails before the sandbox is started.
