@@ -32,16 +32,24 @@ struct Verify: GraderSubcommand {
         // (ProgressLine); the report on standard output is whole at the end.
         let total = workspace.exercises.count + LessonSuite.written(workspace.lessons).count
         let progress = ProgressLine(unit: "exercises and lessons")
+        // The mutation score's own bar, in exercises whose generated mutants are all graded.
+        let mutantProgress = ProgressLine(unit: "exercises' mutants")
         let lines = VerifyTerminalReport(style: TerminalStyle(colors: progress.mode != .plain))
         if total > 0 { progress.update(done: 0, total: total) }
-        let report = try withExtendedLifetime(progress) {
-            defer { progress.finish() }
+        let report = try withExtendedLifetime((progress, mutantProgress)) {
+            defer {
+                progress.finish()
+                mutantProgress.finish()
+            }
             return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil) { event in
-                if case .scoringMutants = event {
-                    // No counts for this part: the bar goes, the line says what runs now.
+                switch event {
+                case .scoringMutants:
+                    // The first bar goes, the line says what runs now, and the mutants' bar follows.
                     progress.finish()
                     progress.log(lines.headline(event))
-                } else {
+                case .mutantsGraded(_, _, _, _, let scored):
+                    mutantProgress.advance(lines.headline(event), total: scored)
+                case .exercise, .lesson:
                     progress.advance(lines.headline(event), total: total)
                 }
             }

@@ -22,6 +22,11 @@ public struct VerifyTerminalReport {
             return "\(mark) \(lesson.lesson): \(lesson.passed ? "every block prints what the text says" : "\(lesson.problems.count + lesson.failures.count) problem\(lesson.problems.count + lesson.failures.count == 1 ? "" : "s")") (\(lesson.checks) checks)"
         case .scoringMutants(let exercises):
             return "mutation score: generating and grading mutants of the reference\(exercises == 1 ? "" : "s") of \(exercises) exercise\(exercises == 1 ? "" : "s")…"
+        case .mutantsGraded(let exercise, let tried, let caught, let notCompiled, _):
+            let survived = tried - caught - notCompiled
+            let mark = survived == 0 ? style.green("✓") : style.yellow("·")
+            return "\(mark) \(exercise): \(caught) of \(tried - notCompiled) mutants caught"
+                + (notCompiled > 0 ? " (\(notCompiled) more did not compile)" : "")
         }
     }
 

@@ -9,6 +9,9 @@ public enum VerifyProgress: Sendable {
     /// A lesson is checked.
     case lesson(LessonResult)
     /// Exercises and lessons are verified; mutants of these exercises' references are now
-    /// generated and graded (`--mutants`), which is told of only when it is done, in the report.
+    /// generated and graded (`--mutants`).
     case scoringMutants(exercises: Int)
+    /// Every generated mutant tried of `exercise` is graded: how many its cases caught, how many
+    /// did not compile; `of` exercises are scored in all.
+    case mutantsGraded(exercise: String, tried: Int, caught: Int, notCompiled: Int, of: Int)
 }

@@ -35,7 +35,9 @@ public struct MutationTester {
     }
 
     /// The mutation score of each exercise with one learner file.
-    public func score(_ exercises: [Exercise]) throws -> [MutationScore] {
+    /// - Parameter progress: told of each exercise as soon as its last mutant is graded, one
+    ///   call at a time.
+    public func score(_ exercises: [Exercise], progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> [MutationScore] {
         var jobs: [Grader.Job] = []
         var generatedCount: [String: Int] = [:]
         var generatedNames: [String: Set<String>] = [:]
@@ -50,7 +52,10 @@ public struct MutationTester {
             copy.mutants = sample.map { Mutant(name: $0.name, form: .file(folder(of: exercise).appendingPathComponent("\($0.name).swift"))) }
             jobs += sample.map { Grader.Job(exercise: copy, variant: .mutant($0.name)) }
         }
-        let results = try grader.grade(jobs)
+        let tally = MutantTally(jobs: jobs, scored: generatedCount.count)
+        let results = try grader.grade(jobs) { index, result in
+            if let event = tally.record(index, result.status) { progress?(event) }
+        }
         var scores: [MutationScore] = []
         for exercise in exercises where generatedCount[exercise.id] != nil {
             let mine = zip(jobs, results).filter { $0.0.exercise.id == exercise.id }

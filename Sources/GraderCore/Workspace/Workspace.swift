@@ -96,8 +96,9 @@ public final class Workspace: @unchecked Sendable {
     /// problems that concern them, `jobs` builds and runs at a time.
     /// - Parameter mutants: also generate up to this many mutants of each reference and score
     ///   the exercise by the share its cases catch (`grader verify --mutants`).
-    /// - Parameter progress: told of each exercise and lesson as soon as it is verified, and
-    ///   when the mutation score's work starts, from the grading threads, one call at a time.
+    /// - Parameter progress: told of each exercise and lesson as soon as it is verified, when
+    ///   the mutation score's work starts, and of each exercise whose mutants are all graded,
+    ///   from the grading threads, one call at a time.
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil,
                        progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
@@ -112,7 +113,7 @@ public final class Workspace: @unchecked Sendable {
             report.mutation = try MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
                                                  directory: workDirectory.appendingPathComponent("generated-mutants"),
                                                  limit: mutants, minimum: course.mutationMinimum)
-                .score(exercises)
+                .score(exercises, progress: progress)
         }
         return report
     }

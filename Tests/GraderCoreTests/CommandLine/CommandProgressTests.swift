@@ -60,6 +60,11 @@ import Testing
         let verifiedLine = try #require(lines.firstIndex { $0.hasPrefix("[1/1] ✓ 00-fixtures/01-counter: ") }, "\(scored.stderr)")
         let mutantsLine = try #require(lines.firstIndex { $0.hasPrefix("mutation score: generating and grading mutants") }, "\(scored.stderr)")
         #expect(mutantsLine > verifiedLine)
+        // Then a line per exercise once its generated mutants are all graded, with its counts.
+        let scoredLine = try #require(lines.firstIndex { $0.hasPrefix("[1/1] ") && $0.contains("00-fixtures/01-counter: ") && $0.contains(" mutants caught") },
+                                      "\(scored.stderr)")
+        #expect(scoredLine > mutantsLine)
+        #expect(lines[scoredLine].contains(" of 2 mutants caught") || lines[scoredLine].contains("did not compile"), "\(lines[scoredLine])")
         #expect(scored.stdout.contains("mutation score"), "the report has the score: \(scored.stdout)")
     }
 
