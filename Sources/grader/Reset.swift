@@ -14,7 +14,8 @@ struct Reset: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).")
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).",
+              completion: CourseCompletion.kind(.exercises))
     var exercise: String?
 
     @Flag(help: "Reset every exercise whose files are not their starters.")

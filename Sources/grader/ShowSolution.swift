@@ -11,7 +11,8 @@ struct ShowSolution: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).")
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in).",
+              completion: CourseCompletion.kind(.exercises))
     var exercise: String?
 
     func perform() throws -> Int32 {

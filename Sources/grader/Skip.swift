@@ -9,15 +9,20 @@ struct Skip: GraderSubcommand {
 
     @OptionGroup var options: CourseOptions
 
-    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in, else the next one).")
+    @Argument(help: "The exercise (id, folder name, short name or path; default: the exercise whose folder you are in, else the next one).",
+              completion: CourseCompletion.kind(.exercises))
     var exercise: String?
 
     func perform() throws -> Int32 {
         let root = try options.courseRoot()
         let course = try CourseLoader.wholeCourse(root: root)
+        // Named, else the one whose folder this is (a name that matches nothing is an error).
+        let here = exercise == nil ? try? ExerciseSelector.exercise(nil, root: root, currentDirectory: options.currentDirectory) : nil
         let skipped: Exercise
-        if exercise != nil || (try? ExerciseSelector.exercise(nil, root: root, currentDirectory: options.currentDirectory)) != nil {
+        if let exercise {
             skipped = try ExerciseSelector.exercise(exercise, root: root, currentDirectory: options.currentDirectory)
+        } else if let here {
+            skipped = here
         } else if let next = try CourseProgress.load(root: root).next(among: course.exercises) {
             skipped = next
         } else {

@@ -18,7 +18,7 @@ struct Watch: GraderSubcommand {
     @Argument(help: """
         The exercise (id, folder name, short name, lesson or path; default: the exercise whose folder \
         you are in, else the first not passed yet).
-        """)
+        """, completion: CourseCompletion.kind(.exercisesAndLessons))
     var exercise: String?
 
     func perform() throws -> Int32 {

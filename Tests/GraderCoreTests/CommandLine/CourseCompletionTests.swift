@@ -26,6 +26,12 @@ import Testing
         #expect(hint.names.count == 4 && hint.names.allSatisfy { $0.hasPrefix("00-fixtures/0") }, "\(hint.names)")
         let verify = try complete(["verify"], ["00"], in: course.root)
         #expect(verify.names.contains("00-fixtures") && verify.names.contains("00-fixtures/04-ledger"), "\(verify.names)")
+        for command in ["skip", "reset", "solution"] {
+            let names = try complete([command], ["le"], in: course.root).names
+            #expect(names == ["ledger"], "\(command): \(names)")
+        }
+        let watch = try complete(["watch"], ["0"], in: course.root)
+        #expect(watch.names.contains("0") && watch.names.contains("00-fixtures/01-counter"), "\(watch.names)")
         let lessons = try complete(["lessons", "check"], [""], in: course.root)
         #expect(lessons.names == ["00-fixtures", "0"], "\(lessons.names)")
     }
