@@ -8,6 +8,7 @@ enum GradingHarness {
     static let workDirectory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("grader-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        RemovedAtExit.register(url)
         return url
     }()
 

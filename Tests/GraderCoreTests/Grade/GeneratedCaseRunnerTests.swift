@@ -5,7 +5,14 @@ import Testing
 
 /// The generated-input runner's decisions, with a scripted launcher: which input is reported,
 /// which inputs run at all, and how the failing one is shrunk.
-struct GeneratedCaseRunnerTests {
+final class GeneratedCaseRunnerTests {
+    /// The reference results' cache of one test.
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     /// A case `double $n`, compared with the reference, over `count` inputs from 0…100.
     private func spec(count: Int) -> (TestCase, InputSpec) {
         var testCase = RunnerFixtures.testCase([RunnerFixtures.call("double", .object(["n": .string("$n")]))])
@@ -26,8 +33,7 @@ struct GeneratedCaseRunnerTests {
 
     private func runner(_ learner: ScriptedLauncher, reference: ScriptedLauncher, shrinks: Bool, jobs: Int) throws
         -> GeneratedCaseRunner {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
-        return GeneratedCaseRunner(
+        GeneratedCaseRunner(
             attempt: CaseAttempt(launcher: learner),
             references: ReferenceRuns(launcher: reference, cache: JSONCache(directory: folder), graderIdentity: "test"),
             pool: WorkPool(jobs: jobs), shrinksFailures: shrinks)
@@ -89,8 +95,6 @@ struct GeneratedCaseRunnerTests {
     @Test func theReferenceRunsOncePerInputAndIsCached() throws {
         let (testCase, spec) = spec(count: 10)
         let reference = doubling()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let references = ReferenceRuns(launcher: reference, cache: JSONCache(directory: folder), graderIdentity: "test")
         for _ in 0..<2 {
             let runner = GeneratedCaseRunner(attempt: CaseAttempt(launcher: doubling()), references: references,

@@ -225,6 +225,9 @@ final class PackedFixture: @unchecked Sendable {
     private init() throws {
         course = try TemporaryCourse.fixture()
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("handouts-\(UUID().uuidString)")
+        // Shared by every test and never deinitialised: removed, with the course, when the run exits.
+        RemovedAtExit.register(scratch)
+        RemovedAtExit.register(course.root)
         handout = scratch.appendingPathComponent("handout")
         try course.write("grader.yml", """
             format: 1
@@ -270,10 +273,6 @@ final class PackedFixture: @unchecked Sendable {
         try course.write("Lessons/00-fixtures.md", "# Fixtures\n\nNothing to read.\n")
         try course.write("Package.swift", "// swift-tools-version:6.0\n")
         output = try GraderProcess.run(["pack", "--student", handout.path], in: course.root)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: scratch)
     }
 
     func binary(_ slug: String) -> URL {

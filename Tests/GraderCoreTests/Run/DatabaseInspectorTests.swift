@@ -5,12 +5,16 @@ import Testing
 @testable import GraderCore
 
 /// The database checks on real SQLite files, including ones an app left behind mid-write.
-struct DatabaseInspectorTests {
+final class DatabaseInspectorTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspector-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func check(_ name: String, query: String? = nil) -> ContainerObservation {
