@@ -129,7 +129,7 @@ private final class WorkQueue: @unchecked Sendable {
                     condition.broadcast()
                     break
                 }
-                condition.wait(until: Date().addingTimeInterval(0.05))
+                _ = condition.wait(until: Date().addingTimeInterval(0.05))
             }
             if finished && pending.isEmpty {
                 condition.unlock()

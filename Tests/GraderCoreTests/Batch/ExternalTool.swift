@@ -35,17 +35,22 @@ enum ExternalTool {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes to the end before waiting, so a chatty program never blocks on a full pipe.
-        var stderrData = Data()
+        let stderrData = ErrorText()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            stderrData.data = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+                      stderr: String(decoding: stderrData.data, as: UTF8.self))
     }
+}
+
+/// The standard error read on another thread; `DispatchGroup.wait` orders the write before the read.
+private final class ErrorText: @unchecked Sendable {
+    var data = Data()
 }
