@@ -13,9 +13,7 @@ struct DiagnosticLines {
     /// The errors with their notes, then the learner's warnings.
     func render(_ diagnostics: [Diagnostic]) -> [String] {
         let groups = Self.grouped(diagnostics)
-        var lines = groups.filter { $0.main.severity == .error }.prefix(errors).flatMap { group in
-            render(group.main) + group.notes.flatMap { render($0, indent: 6) }
-        }
+        var lines = errorLines(groups)
         // A warning in the course's Driver.swift is not the learner's to fix.
         let learners = groups.filter { group in
             group.main.severity == .warning && group.main.file.map { !$0.hasSuffix("/Driver.swift") && $0 != "Driver.swift" } == true
@@ -28,6 +26,17 @@ struct DiagnosticLines {
             lines.append(style.dim("    (\(learners.count - warnings) more warning\(learners.count - warnings == 1 ? "" : "s"); `--format json` lists them all)"))
         }
         return lines
+    }
+
+    /// The first `errors` errors, each with its notes under it, and no warnings.
+    func renderErrors(_ diagnostics: [Diagnostic]) -> [String] {
+        errorLines(Self.grouped(diagnostics))
+    }
+
+    private func errorLines(_ groups: [(main: Diagnostic, notes: [Diagnostic])]) -> [String] {
+        groups.filter { $0.main.severity == .error }.prefix(errors).flatMap { group in
+            render(group.main) + group.notes.flatMap { render($0, indent: 6) }
+        }
     }
 
     /// `path:line:column: error: message`, the source line it quotes and a caret under the column.

@@ -92,6 +92,12 @@ public struct TerminalReport {
         DiagnosticLines(style: style).render(diagnostic)
     }
 
+    /// The compiler's errors (the first `limit`), each with the notes that explain it, as the
+    /// batch's feedback and formats show them; warnings are left out.
+    package func renderErrors(_ diagnostics: [Diagnostic], limit: Int = .max) -> [String] {
+        DiagnosticLines(style: style, errors: limit).renderErrors(diagnostics)
+    }
+
     package func render(_ testCase: CaseResult) -> [String] {
         guard let failure = testCase.failure else {
             return ["    \(style.red("✗")) \(testCase.name) \(style.dim("(a hidden case: its details are not shown)"))"]

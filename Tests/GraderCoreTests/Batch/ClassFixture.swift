@@ -70,6 +70,9 @@ enum ClassFixture {
         diagnostics: [
             Diagnostic(file: "Exercises/00-fixtures/01-counter/Solution.swift", line: 7, column: 16, severity: .error,
                        message: "cannot find 'cuont' in scope", sourceLine: "        return cuont < 10 && true"),
+            // The note that explains the error: every format shows it under its error.
+            Diagnostic(file: "Exercises/00-fixtures/01-counter/Solution.swift", line: 2, column: 9, severity: .note,
+                       message: "did you mean 'count'?", sourceLine: "    var count = 0"),
             Diagnostic(file: "Exercises/00-fixtures/01-counter/Solution.swift", line: 3, column: 9, severity: .warning,
                        message: "variable 'x' was never used", sourceLine: "    var x = 1"),
         ],

@@ -54,6 +54,7 @@ struct ExercismWriterTests {
         let results = try results("s3", "01-counter")
         #expect(results["status"] as? String == "error")
         #expect((results["message"] as? String)?.contains("Solution.swift:7:16: error: cannot find 'cuont' in scope") == true)
+        #expect((results["message"] as? String)?.contains("Solution.swift:2:9: note: did you mean 'count'?") == true, "the error's note")
     }
 
     @Test func longOutputIsCutToTheSpecsLimit() {

@@ -46,6 +46,10 @@ struct FeedbackWriterTests {
         #expect(text.contains("Your code does not compile, so none of the 6 cases ran:"))
         #expect(text.contains("Exercises/00-fixtures/01-counter/Solution.swift:7:16: error: cannot find 'cuont' in scope"))
         #expect(text.contains("7 |         return cuont < 10 && true"))
+        // The note that explains the error, under it.
+        let error = try #require(text.range(of: "error: cannot find 'cuont'"))
+        let note = try #require(text.range(of: "Solution.swift:2:9: note: did you mean 'count'?"))
+        #expect(error.upperBound < note.lowerBound)
         #expect(!text.contains("never used"), "warnings are not errors: \(text)")
     }
 

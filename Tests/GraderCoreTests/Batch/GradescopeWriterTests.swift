@@ -61,5 +61,6 @@ struct GradescopeWriterTests {
         #expect(counter.count == 6)
         #expect(counter.allSatisfy { $0["status"] as? String == "failed" })
         #expect((counter.first?["output"] as? String)?.contains("cannot find 'cuont' in scope") == true)
+        #expect((counter.first?["output"] as? String)?.contains("note: did you mean 'count'?") == true, "the error's note")
     }
 }

@@ -51,6 +51,7 @@ struct JUnitWriterTests {
         // A compile error: every case of the course is an error carrying the compiler's lines.
         #expect(try xpath("string(//testsuite[@name='s3/00-fixtures/01-counter']/@errors)") == "6")
         #expect(try xpath("string(//testsuite[@name='s3/00-fixtures/01-counter']/testcase[1]/error)").contains("cannot find 'cuont' in scope"))
+        #expect(try xpath("string(//testsuite[@name='s3/00-fixtures/01-counter']/testcase[1]/error)").contains("note: did you mean 'count'?"))
         // Hidden cases: named by number, without their details.
         #expect(try xpath("string(//testsuite[@name='s4/00-fixtures/01-counter']/testcase[6]/@name)") == "hidden case 6")
         let text = try String(contentsOf: file, encoding: .utf8)

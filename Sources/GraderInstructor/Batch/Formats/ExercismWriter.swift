@@ -75,7 +75,7 @@ public struct ExercismWriter: BatchOutputFormat {
         case .failed:
             return Results(status: "fail", message: nil, tests: tests)
         case .compileError:
-            let lines = exercise.diagnostics.filter { $0.severity == .error }.flatMap { Self.terminal.render($0) }
+            let lines = Self.terminal.renderErrors(exercise.diagnostics)
             return Results(status: "error", message: "Your code does not compile:\n" + lines.joined(separator: "\n"), tests: tests)
         case .courseError:
             return Results(status: "error", message: "A problem with the course, not your code: "

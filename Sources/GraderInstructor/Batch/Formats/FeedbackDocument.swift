@@ -83,8 +83,7 @@ struct FeedbackDocument {
             break
         case .compileError:
             section.remarks.append("Your code does not compile, so none of the \(exercise.casesTotal) cases ran:")
-            section.detail = exercise.diagnostics.filter { $0.severity == .error }.prefix(5)
-                .flatMap { terminal.render($0) }.map(unindented)
+            section.detail = terminal.renderErrors(exercise.diagnostics, limit: 5).map(unindented)
             if exercise.diagnostics.contains(where: { $0.file?.hasSuffix("Driver.swift") == true }) {
                 section.remarks.append("Driver.swift is the course's code that calls yours: check that your types and methods have the names and signatures the statement asks for.")
             }

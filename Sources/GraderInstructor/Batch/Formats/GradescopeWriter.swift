@@ -52,7 +52,7 @@ public struct GradescopeWriter: BatchOutputFormat {
     func results(_ report: StudentReport) -> Results {
         var tests: [Test] = []
         for (exerciseNumber, exercise) in report.exercises.enumerated() {
-            let diagnostics = exercise.diagnostics.filter { $0.severity == .error }.prefix(5).flatMap { Self.terminal.render($0) }
+            let diagnostics = Self.terminal.renderErrors(exercise.diagnostics, limit: 5)
             for (caseNumber, outcome) in CaseOutcome.outcomes(of: exercise, in: course).enumerated() {
                 let output: String
                 switch outcome.verdict {

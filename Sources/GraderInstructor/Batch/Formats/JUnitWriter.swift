@@ -77,7 +77,7 @@ public struct JUnitWriter: BatchOutputFormat {
         case .passed:
             return [open + "/>"]
         case .notRun:
-            let diagnostics = exercise.diagnostics.filter { $0.severity == .error }.flatMap { Self.terminal.render($0) }
+            let diagnostics = Self.terminal.renderErrors(exercise.diagnostics)
             let type = exercise.status == .compileError ? "compile_error" : "course_error"
             let message = exercise.status == .compileError ? "the code does not compile" : (exercise.problems.first ?? "a problem with the course")
             return [open + ">", "      <error" + attributes([("message", message), ("type", type)]) + ">"
