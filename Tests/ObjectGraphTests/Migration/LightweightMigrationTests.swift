@@ -89,6 +89,13 @@ final class LightweightMigrationTests: XCTestCase {
     /// Objects need their context alive, which needs its stack.
     private var keptStacks: [TestStack] = []
 
+    /// XCTest keeps every test's instance until the process ends: let the stacks (and their
+    /// store folders) go with the test.
+    override func tearDown() {
+        keptStacks = []
+        super.tearDown()
+    }
+
     private func migratedStack(_ first: [PropertyDescription], _ second: [PropertyDescription], entityName: String,
                                renamingIdentifier: String?, fill: (ManagedObject) -> Void) throws -> TestStack {
         let stack = try TestStack(.sqlite, model: ManagedObjectModel(entities: [EntityDescription(name: "Item", properties: first)]))

@@ -63,7 +63,8 @@ final class TestStack {
         self.kind = kind
         self.model = model
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // An in-memory stack writes nothing: no folder for a crashing test to leave behind.
+        if kind == .sqlite { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         container = PersistentContainer(name: "Garage", managedObjectModel: model)
         try load()
     }
