@@ -281,6 +281,8 @@ public struct CourseLoader {
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
         exercise.equivalentMutants = file.equivalentMutants
+        exercise.requirements = requirements(file.requirements, cases: cases, mutants: exercise.mutants,
+                                             statement: exercise.statementURL, document: document, problems: &problems)
         exercise.casesHash = SHA256.hex(of: document.contents)
         if let handout, let handoutEntry {
             exercise.shippedReference = ShippedReference(

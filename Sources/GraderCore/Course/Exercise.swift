@@ -28,6 +28,9 @@ public struct Exercise: Sendable {
     /// Generated mutants that no case can catch because they change nothing, by name, each with
     /// the author's one-line reason (`equivalent_mutants` in `exercise.yml`).
     public var equivalentMutants: [String: String] = [:]
+    /// The statement's requirements, each with the cases that test it and the mutants that
+    /// break it (`requirements` in `exercise.yml`); none in a student handout.
+    public var requirements: [Requirement] = []
     /// SHA-256 of `exercise.yml` exactly as it was read: the hash every result of this exercise
     /// records of the cases it was graded with (its cases are read from that file alone).
     public var casesHash: String?

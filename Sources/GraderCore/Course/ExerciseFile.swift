@@ -15,12 +15,15 @@ struct ExerciseFile: Decodable {
     var cases: [CaseFile]
     var explore: ExplorationFile?
     var equivalentMutants: [String: String]
+    /// The statement's requirements, each with its cases and mutants.
+    var requirements: [RequirementFile]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case format, title, summary, points, hints, limits
         case defaultsSuites = "defaults_suites"
         case resources, cases, explore
         case equivalentMutants = "equivalent_mutants"
+        case requirements
     }
 
     init(from decoder: Decoder) throws {
@@ -38,5 +41,6 @@ struct ExerciseFile: Decodable {
         cases = try container.decode([CaseFile].self, forKey: .cases)
         explore = try container.decodeIfPresent(ExplorationFile.self, forKey: .explore)
         equivalentMutants = try container.decodeIfPresent([String: String].self, forKey: .equivalentMutants) ?? [:]
+        requirements = try container.decodeIfPresent([RequirementFile].self, forKey: .requirements) ?? []
     }
 }

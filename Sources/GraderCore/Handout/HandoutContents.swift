@@ -15,8 +15,9 @@ enum HandoutContents {
     /// the statement, the driver; `exercise.yml` ships without its hidden cases.
     static let exerciseFiles = ["README.md", "Driver.swift"]
     /// Top-level keys of `exercise.yml` a handout leaves out: the generated mutants no case
-    /// catches, named after the reference's lines and explained by its code.
-    static let withheldKeys: Set<String> = ["equivalent_mutants"]
+    /// catches, named after the reference's lines and explained by its code; the requirements,
+    /// which name hidden cases and the mutants a handout does not ship.
+    static let withheldKeys: Set<String> = ["equivalent_mutants", "requirements"]
     /// Names never copied, wherever they are: build products, caches, version control.
     static let neverCopied: Set<String> = [".git", ".build", ".grader", ".swiftpm", ".DS_Store"]
 

@@ -27,13 +27,29 @@ public struct CourseVerifier {
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
             jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
         }
-        let variants = VariantCollector(jobs: jobs) { job, result in self.check(job, result) }
+        let variants = VariantCollector(jobs: jobs) { graded in self.checks(graded) }
         let results = try grader.grade(jobs, finished: progress.map { tell in { @Sendable index, result in
             if let (id, checks) = variants.add(result, of: index) { tell(.exercise(id: id, checks: checks)) }
         } })
-        let checks = zip(jobs, results).map { job, result in check(job, result) }
+        // Each exercise's jobs, in order: they were made one exercise after another.
+        var checks: [VerifyCheck] = []
+        var start = 0
+        while start < jobs.count {
+            let end = jobs[start...].firstIndex { $0.exercise.id != jobs[start].exercise.id } ?? jobs.count
+            checks += self.checks(Array(zip(jobs[start..<end], results[start..<end])))
+            start = end
+        }
         let lessonResults = try self.lessons.check(lessons, finished: progress.map { tell in { @Sendable in tell(.lesson($0)) } })
         return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
+    }
+
+    /// The checks of one exercise's graded jobs: one per job, then one per requirement.
+    private func checks(_ graded: [(job: Grader.Job, result: ExerciseResult)]) -> [VerifyCheck] {
+        guard let exercise = graded.first?.job.exercise else { return [] }
+        var mutants: [String: ExerciseResult] = [:]
+        for (job, result) in graded { if case .mutant(let name) = job.variant { mutants[name] = result } }
+        return graded.map { check($0.job, $0.result) }
+            + exercise.requirements.map { RequirementCheck(requirement: $0, exercise: exercise.id).check(mutants: mutants) }
     }
 
     private func check(_ job: Grader.Job, _ result: ExerciseResult) -> VerifyCheck {
@@ -123,13 +139,13 @@ public struct CourseVerifier {
 /// checks once its last variant is in (calls come one at a time, from ``Grader``).
 private final class VariantCollector: @unchecked Sendable {
     private let jobs: [Grader.Job]
-    private let check: (Grader.Job, ExerciseResult) -> VerifyCheck
+    private let checks: ([(job: Grader.Job, result: ExerciseResult)]) -> [VerifyCheck]
     private var waiting: [String: Int] = [:]
-    private var checks: [String: [Int: VerifyCheck]] = [:]
+    private var graded: [String: [Int: ExerciseResult]] = [:]
 
-    init(jobs: [Grader.Job], check: @escaping (Grader.Job, ExerciseResult) -> VerifyCheck) {
+    init(jobs: [Grader.Job], checks: @escaping ([(job: Grader.Job, result: ExerciseResult)]) -> [VerifyCheck]) {
         self.jobs = jobs
-        self.check = check
+        self.checks = checks
         for job in jobs { waiting[job.exercise.id, default: 0] += 1 }
     }
 
@@ -137,9 +153,10 @@ private final class VariantCollector: @unchecked Sendable {
     /// was the exercise's last.
     func add(_ result: ExerciseResult, of index: Int) -> (String, [VerifyCheck])? {
         let id = jobs[index].exercise.id
-        checks[id, default: [:]][index] = check(jobs[index], result)
+        graded[id, default: [:]][index] = result
         waiting[id, default: 1] -= 1
         guard waiting[id] == 0 else { return nil }
-        return (id, checks[id, default: [:]].sorted { $0.key < $1.key }.map(\.value))
+        let results = graded.removeValue(forKey: id) ?? [:]
+        return (id, checks(results.sorted { $0.key < $1.key }.map { (jobs[$0.key], $0.value) }))
     }
 }

@@ -12,8 +12,9 @@ struct VerifyTests {
         }
         // counter: reference, starter, one mutant; probe: reference, starter; documents:
         // reference, starter, and a non-atomic mutant that only a kill part-way catches; ledger:
-        // reference, starter, and a mutant without a transaction that only a time limit catches.
-        #expect(report.checks.count == 11)
+        // reference, starter, and a mutant without a transaction that only a time limit catches;
+        // and the counter's one requirement, which its mutant breaks.
+        #expect(report.checks.count == 12)
         let slow = report.checks.first { $0.check == "mutant no-transaction compiles and fails a case" }
         #expect(slow?.details.first?.contains(#""a bulk import is quick""#) == true)
         let atomic = report.checks.first { $0.check == "mutant not-atomic compiles and fails a case" }
@@ -78,7 +79,10 @@ struct VerifyTests {
         let workspace = try GradingHarness.workspace(course)
         let report = try workspace.verify(jobs: 2)
         let failing = report.checks.filter { !$0.passed }
-        #expect(failing.map(\.check) == ["mutant accepts-negative compiles and fails a case"])
+        // The requirement the mutant stood for is no longer shown to be tested either.
+        #expect(failing.map(\.check) == ["mutant accepts-negative compiles and fails a case",
+                                         "requirement 1 is tested: \"A negative step throws `CounterError.negative`\""])
+        #expect(failing.last?.details.last == "mutant accepts-negative was not graded (its own check says why), so it shows nothing")
         #expect(failing.first?.details.first?.hasPrefix(
             "Exercises/00-fixtures/01-counter/Mutants/accepts-negative.patch: does not apply to the reference") == true)
     }
@@ -124,5 +128,49 @@ struct VerifyTests {
         #expect(problems.count == 2)
         #expect(problems.first?.hasPrefix("\(counter)/Mutants/no-resources/: a mutant folder is for a mistake in resources") == true)
         #expect(problems.last?.hasPrefix("\(counter)/Mutants/stray/notes.txt: a mutant folder holds Resources/") == true)
+    }
+}
+
+/// `grader verify` on requirements: each needs a case and a mutant, and one of its mutants must
+/// fail one of its cases.
+struct RequirementVerifyTests {
+    @Test func aRequirementNoMutantBreaksOrWhoseMutantPassesItsCasesFailsVerify() throws {
+        let course = try TemporaryCourse.fixture()
+        let counter = "Exercises/00-fixtures/01-counter"
+        let file = course.root.appendingPathComponent("\(counter)/exercise.yml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let start = try #require(text.range(of: "requirements:\n"))
+        let end = try #require(text.range(of: "cases:\n"))
+        try course.write("\(counter)/exercise.yml", String(text[..<start.lowerBound]) + """
+            requirements:
+              - statement: Keep a counter in UserDefaults.standard under the key count.
+                cases: [survives a relaunch]
+              - statement: A negative step throws CounterError.negative
+                cases: [starts at zero, survives a relaunch]
+                mutants: [accepts-negative]
+              - statement: leaves the count as it was
+                mutants: [accepts-negative]
+
+            """ + String(text[end.lowerBound...]))
+        let workspace = try GradingHarness.workspace(course)
+        let report = try workspace.verify(jobs: 2)
+        let requirements = report.checks.filter { $0.check.hasPrefix("requirement ") }
+        #expect(requirements.map(\.check) == [
+            "requirement 1 is tested: \"Keep a counter in UserDefaults.standard under the key count.\"",
+            "requirement 2 is tested: \"A negative step throws CounterError.negative\"",
+            "requirement 3 is tested: \"leaves the count as it was\"",
+        ])
+        #expect(requirements.allSatisfy { !$0.passed })
+        #expect(requirements[0].details == [
+            "\(counter)/exercise.yml:9:5: requirements[0]: no mutant breaks it: write one in Mutants/ that breaks this requirement and nothing else, and name it in `mutants`",
+        ])
+        #expect(requirements[1].details == [
+            "\(counter)/exercise.yml:11:5: requirements[1]: no mutant of it fails one of its cases",
+            "mutant accepts-negative passes the requirement's cases (it fails \"rejects a negative step\", which the requirement does not name)",
+        ])
+        #expect(requirements[2].details.first?.hasPrefix("\(counter)/exercise.yml:14:5: requirements[2]: no case tests it") == true)
+        #expect(!report.isClean)
+        // The mutant itself is still caught: only the requirements' links are wrong.
+        #expect(report.checks.first { $0.check == "mutant accepts-negative compiles and fails a case" }?.passed == true)
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Whether one requirement of a statement is tested: it names a case, it names a mutant that
+/// breaks it, and one of those mutants fails one of its cases.
+struct RequirementCheck {
+    var requirement: Requirement
+    /// The exercise's id, as verify's checks name it.
+    var exercise: String
+
+    /// The check, from the exercise's hand-written mutants' results by name.
+    func check(mutants results: [String: ExerciseResult]) -> VerifyCheck {
+        // `file:line:column: requirements[N]`, where an editor opens it.
+        let place = requirement.problem("").description.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        var verdict = VerifyCheck(exercise: exercise, check: "requirement \(requirement.number) is tested: \"\(requirement.statement)\"",
+                                  passed: false, details: [])
+        guard !requirement.cases.isEmpty else {
+            verdict.details = ["\(place): no case tests it: name the cases that do in `cases`, or write one"]
+            return verdict
+        }
+        guard !requirement.mutants.isEmpty else {
+            verdict.details = ["\(place): no mutant breaks it: write one in Mutants/ that breaks this requirement and nothing else, and name it in `mutants`"]
+            return verdict
+        }
+        let linked = Set(requirement.cases)
+        var caught: [String] = []
+        var missed: [String] = []
+        for name in requirement.mutants {
+            guard let result = results[name] else { continue }
+            guard result.status == .failed || result.status == .passed else {
+                missed.append("mutant \(name) was not graded (its own check says why), so it shows nothing")
+                continue
+            }
+            let failing = result.cases.filter { $0.status == .failed && linked.contains($0.name) }.map { "\"\($0.name)\"" }
+            if failing.isEmpty {
+                let elsewhere = result.cases.filter { $0.status == .failed }.map { "\"\($0.name)\"" }
+                missed.append("mutant \(name) passes the requirement's cases" + (elsewhere.isEmpty ? "" : " (it fails \(elsewhere.joined(separator: ", ")), which the requirement does not name)"))
+            } else {
+                caught.append("mutant \(name) fails \(failing.joined(separator: ", "))")
+            }
+        }
+        verdict.passed = !caught.isEmpty
+        verdict.details = verdict.passed ? caught + missed : ["\(place): no mutant of it fails one of its cases"] + missed
+        return verdict
+    }
+}
