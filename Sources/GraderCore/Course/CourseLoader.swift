@@ -230,8 +230,7 @@ public struct CourseLoader {
                 problems.append(document.problem(at: path, "a case is already named \"exploration\": rename it"))
             }
             exploration.exploration = ExplorationSpec(
-                seed: explore.seed, sequences: explore.sequences,
-                verifySequences: explore.verifySequences ?? explore.sequences * 4, length: explore.length,
+                seed: explore.seed, sequences: explore.sequences, length: explore.length,
                 operations: explore.operations.map { name, operation in
                     ExplorationSpec.Operation(name: name, arguments: operation.args.map { InputSpec.Variable(name: $0.0, generator: $0.1) },
                                               weight: operation.weight, errorDetails: operation.errorDetails,

@@ -3,9 +3,11 @@ import Foundation
 
 /// `explore:` in `exercise.yml`, as written.
 struct ExplorationFile: Decodable {
+    /// Sequences tried when `sequences` is not given.
+    static let defaultSequences = 96
+
     var seed: UInt64
     var sequences: Int
-    var verifySequences: Int?
     var length: Int
     var weight: Double?
     var operations: [(String, OperationFile)]
@@ -56,6 +58,7 @@ struct ExplorationFile: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case seed, sequences
+        /// Gone: `check`, `verify` and `batch` explore the same sequences. Read only to say so.
         case verifySequences = "verify_sequences"
         case length, weight, operations, relaunch, kill, container
     }
@@ -67,11 +70,10 @@ struct ExplorationFile: Decodable {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [key], debugDescription: message))
         }
         seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
-        sequences = try c.decodeIfPresent(Int.self, forKey: .sequences) ?? 24
+        sequences = try c.decodeIfPresent(Int.self, forKey: .sequences) ?? Self.defaultSequences
         guard (1...1000).contains(sequences) else { throw fail(.sequences, "between 1 and 1000 sequences") }
-        verifySequences = try c.decodeIfPresent(Int.self, forKey: .verifySequences)
-        if let verifySequences, !(1...5000).contains(verifySequences) {
-            throw fail(.verifySequences, "between 1 and 5000 sequences")
+        if c.contains(.verifySequences) {
+            throw fail(.verifySequences, "`check`, `verify` and `batch` explore the same sequences, so that a student sees the verdict the instructor's grading gives: write the budget as `sequences` and leave this field out")
         }
         length = try c.decodeIfPresent(Int.self, forKey: .length) ?? 8
         guard (1...100).contains(length) else { throw fail(.length, "between 1 and 100 calls") }

@@ -27,10 +27,9 @@ public struct ExplorationSpec: Sendable, Hashable, Codable {
     }
 
     public var seed: UInt64
-    /// Sequences tried by `check`.
+    /// Sequences tried, the same by `check`, `verify` and `batch`: an exploration's verdict
+    /// depends on how many ran, and a student must see the verdict the instructor gives.
     public var sequences: Int
-    /// Sequences tried by `verify`.
-    public var verifySequences: Int
     /// The most calls in one sequence.
     public var length: Int
     public var operations: [Operation]

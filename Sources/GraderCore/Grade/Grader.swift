@@ -224,8 +224,8 @@ public final class Grader: @unchecked Sendable {
         case .explored(let spec):
             (failure, variation) = ExplorationRunner(
                 attempt: attempt, references: references, pool: pool, shrinksFailures: options.shrinksFailures,
-                sequences: options.exploresThoroughly ? spec.verifySequences : spec.sequences,
-                only: options.explorationSequence.map { min(max(1, $0), options.exploresThoroughly ? spec.verifySequences : spec.sequences) })
+                sequences: spec.sequences,
+                only: options.explorationSequence.map { min(max(1, $0), spec.sequences) })
                 .run(testCase, spec: spec, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle)
         case _ where testCase.needsReference && referenceRun == nil:
             // Without the reference's run there is nothing to compare with and no time to scale.

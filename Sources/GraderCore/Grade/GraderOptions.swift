@@ -12,8 +12,6 @@ public struct GraderOptions: Sendable, Hashable {
     /// which cases failed, so it does not pay for up to ``GeneratedCaseRunner/shrinkBudget``
     /// more runs per failure).
     public var shrinksFailures: Bool
-    /// Explore with the exercise's `verify_sequences` budget instead of its `sequences` (`verify`).
-    public var exploresThoroughly: Bool
     /// Run only this sequence (1-based) of each exploration: `check --sequence N` replays one.
     public var explorationSequence: Int?
     /// Once one case of a job fails, its other cases are not run (and count as failed): a
@@ -21,11 +19,10 @@ public struct GraderOptions: Sendable, Hashable {
     public var stopsAtFirstFailure = false
 
     public init(jobs: Int = GraderOptions.defaultJobs, reusesResults: Bool = false, shrinksFailures: Bool = true,
-                exploresThoroughly: Bool = false, explorationSequence: Int? = nil) {
+                explorationSequence: Int? = nil) {
         self.jobs = max(1, jobs)
         self.reusesResults = reusesResults
         self.shrinksFailures = shrinksFailures
-        self.exploresThoroughly = exploresThoroughly
         self.explorationSequence = explorationSequence
     }
 
@@ -36,12 +33,11 @@ public struct GraderOptions: Sendable, Hashable {
         GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
     }
 
-    /// What `grader batch` uses: an instructor's grade explores as thoroughly as `verify` (so
-    /// a starter that `verify` proves scores nothing scores nothing in a batch either), reuses
-    /// the verdicts of identical binaries across students, and shrinks failing inputs for the
-    /// feedback.
+    /// What `grader batch` uses: the verdicts of identical binaries reused across students,
+    /// failing inputs shrunk for the feedback. It explores the sequences `check` and `verify`
+    /// do, so a student's check and the instructor's grade agree.
     public static func batch(jobs: Int = defaultJobs) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: true, shrinksFailures: true, exploresThoroughly: true)
+        GraderOptions(jobs: jobs, reusesResults: true, shrinksFailures: true)
     }
 
     /// What `grader verify --mutants` uses for generated mutants: `verify`'s, except that a
@@ -52,9 +48,8 @@ public struct GraderOptions: Sendable, Hashable {
         return options
     }
 
-    /// What `grader verify` uses: everything runs again, explorations try more sequences, and
-    /// failing inputs are not shrunk.
+    /// What `grader verify` uses: everything runs again and failing inputs are not shrunk.
     public static func verify(jobs: Int = defaultJobs) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: false, shrinksFailures: false, exploresThoroughly: true)
+        GraderOptions(jobs: jobs, reusesResults: false, shrinksFailures: false)
     }
 }

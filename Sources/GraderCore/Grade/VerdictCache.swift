@@ -24,12 +24,12 @@ struct VerdictCache: Sendable {
     func key(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
              reference: CaseRun?, shrinksFailures: Bool, exploration: GraderOptions? = nil) -> String {
         // Generated and explored cases make their reference runs themselves: the reference
-        // build stands for them. An exploration's verdict also depends on how many sequences ran.
+        // build stands for them. An exploration's verdict also depends on which sequences ran
+        // (all of them, or the one `--sequence` replays).
         let generated = testCase.inputs != nil || testCase.exploration != nil
-        let budget = testCase.exploration == nil ? nil
-            : "\(exploration?.exploresThoroughly ?? false)-\(exploration?.explorationSequence ?? 0)"
+        let budget = testCase.exploration == nil ? nil : "\(exploration?.explorationSequence ?? 0)"
         return JSONCache<CaseResult>.key(
-            "case-result-v3", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, reference,
+            "case-result-v4", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, reference,
                                generated ? referenceBundle?.key : nil, graderIdentity,
                                generated ? shrinksFailures : nil, budget])
     }

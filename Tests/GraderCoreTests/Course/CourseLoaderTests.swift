@@ -375,7 +375,7 @@ struct CourseLoaderTests {
         let last = try #require(loaded.course.lessons.first?.exercises.first?.cases.last)
         #expect(last.name == "exploration")
         let spec = try #require(last.exploration)
-        #expect(spec.sequences == 10 && spec.verifySequences == 40 && spec.length == 8)
+        #expect(spec.sequences == 10 && spec.length == 8)
         #expect(spec.operations.map(\.name) == ["save", "value"])
         #expect(spec.operations.first?.weight == 3)
         #expect(spec.operations.first?.arguments.first?.generator == .int(min: 0, max: 3))
@@ -392,6 +392,32 @@ struct CourseLoaderTests {
             + "\nexplore:\n  operations:\n    save: {args: {n: {type: int}}, argument: {type: int}}\n")
         #expect(both.first?.field == "explore.operations.save.argument")
         #expect(both.first?.message.contains("not both") == true)
+    }
+
+    @Test func aSecondBudgetForVerifyIsRefusedWithTheReason() throws {
+        let found = try problems(exercise: Self.validExercise + """
+
+            explore:
+              sequences: 10
+              verify_sequences: 40
+              operations:
+                value:
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.field == "explore.verify_sequences")
+        #expect(found.first?.line == 11)
+        #expect(found.first?.message.hasPrefix("`check`, `verify` and `batch` explore the same sequences") == true)
+    }
+
+    @Test func anExplorationTriesNinetySixSequencesUnlessToldOtherwise() throws {
+        let temporary = try course(exercise: Self.validExercise + """
+
+            explore:
+              operations:
+                value:
+            """)
+        let loaded = try CourseLoader().load(root: temporary.root)
+        #expect(loaded.course.exercises.first?.cases.last?.exploration?.sequences == 96)
     }
 
     @Test func errorPatternsSizesAndKillsAreChecked() throws {

@@ -71,6 +71,31 @@ struct ExplorationTests {
         }
     }
 
+    @Test func checkVerifyAndBatchExploreTheSameSequences() throws {
+        // The first six sequences are the ordered pairs of the three operations, each in one
+        // launch, which a counter kept in memory passes; later ones relaunch and catch it. With
+        // a budget of six, nothing catches it, whoever grades; with forty, everyone does, at the
+        // same sequence. (`verify` and `batch` used to try four times `check`'s budget: a
+        // student could see a pass that the instructor's grading took away.)
+        for (budget, caught) in [(6, false), (40, true)] {
+            let course = try TemporaryCourse.fixture()
+            let folder = "Exercises/00-fixtures/01-counter"
+            let yaml = try String(contentsOf: course.root.appendingPathComponent("\(folder)/exercise.yml"), encoding: .utf8)
+            try course.write("\(folder)/exercise.yml", yaml + Self.explore.replacingOccurrences(of: "sequences: 30", with: "sequences: \(budget)"))
+            try course.write("\(folder)/Solution.swift", try Fixtures.submission("memory-only"))
+            let workspace = try GradingHarness.workspace(course)
+            let exercise = try requireExercise("counter", in: workspace)
+            // The batch first, so that it reuses no verdict of the others.
+            let verdicts = try [GraderOptions.batch(jobs: 2), .verify(jobs: 2), .check(jobs: 2, noCache: true)].map { options in
+                let exploration = try #require(try workspace.grader(options).grade([exercise])[0].cases.last)
+                #expect(exploration.name == "exploration")
+                return "\(exploration.status) \(exploration.variation?.run.split(separator: " ").prefix(2).joined(separator: " ") ?? "")"
+            }
+            #expect(Set(verdicts).count == 1, "budget \(budget): \(verdicts)")
+            #expect(verdicts[0].hasPrefix(caught ? "failed sequence " : "passed"), "budget \(budget): \(verdicts)")
+        }
+    }
+
     @Test func aCorrectSolutionPassesEverySequence() throws {
         let (course, workspace, exercise) = try counter("passes")
         let result = try withExtendedLifetime(course) { try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0] }

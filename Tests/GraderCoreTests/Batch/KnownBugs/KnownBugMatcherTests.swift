@@ -60,7 +60,7 @@ struct KnownBugMatcherTests {
     @Test func randomizedCasesAndExplorationsCompareTheKindAlone() throws {
         var exercise = try Self.counter()
         exercise.cases[2].inputs = InputSpec(seed: 1, count: 20, variables: [])
-        exercise.cases[4].exploration = ExplorationSpec(seed: 1, sequences: 4, verifySequences: 8, length: 4, operations: [],
+        exercise.cases[4].exploration = ExplorationSpec(seed: 1, sequences: 8, length: 4, operations: [],
                                                         relaunch: 0.1, kill: 0, container: [])
         let matcher = try matcher([Self.mutant("forgets-to-save", [2: Self.failure(.wrongValue, step: 2, place: "$"),
                                                                    4: Self.failure(.wrongValue, step: 5)])], exercise: exercise)
