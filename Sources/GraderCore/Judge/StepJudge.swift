@@ -16,6 +16,13 @@ enum StepJudge {
         return failure
     }
 
+    /// Says that the machine was busy and how long the app waited for a processor, which the
+    /// limit did not count; empty when it waited for none worth counting.
+    private static func busyNote(_ run: StepRun) -> String {
+        guard let wait = run.processorWait, wait > 0 else { return "" }
+        return ", not counting the \(formatSeconds(wait)) it waited for a processor on a busy machine"
+    }
+
     private static func judgeRun(_ step: Step, index: Int, run: StepRun, reference: StepRun?) -> StepFailure? {
         let label = step.action
         func failure(_ kind: FailureKind, _ message: String, mismatch: Mismatch? = nil,
@@ -32,13 +39,13 @@ enum StepJudge {
         case .exited(let code):
             return failure(.exited, "the app exited with status \(code) before answering (did your code call exit()?)")
         case .timedOut(let seconds):
-            return failure(.timedOut, "the app did not answer within \(formatSeconds(seconds)) (an endless loop, or waiting for something that never comes?)")
+            return failure(.timedOut, "the app did not answer within \(formatSeconds(seconds))\(busyNote(run)) (an endless loop, or waiting for something that never comes?)")
         case .tooSlow(let limit, let factor, let referenceSeconds):
             let factorText = factor == factor.rounded() ? "\(Int(factor))×" : "\(factor)×"
             let rule = factor * referenceSeconds >= limit
                 ? "\(factorText) the reference's \(formatDuration(referenceSeconds))"
                 : "the case's floor; the reference took \(formatDuration(referenceSeconds))"
-            return failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
+            return failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule))\(busyNote(run)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
         case .limitExceeded(let breach):
             var exceeded = failure(.limitExceeded, "the app \(breach)")
             exceeded.limit = breach

@@ -15,6 +15,9 @@ public struct StepRun: Hashable, Sendable, Codable {
     /// A limit the launch had reached when the step ended (a fork refused, `/tmp` full…): a
     /// failure of the step is reported as this breach.
     public var breach: LimitBreach?
+    /// Seconds the call waited for a processor on a busy machine, which its time limits did
+    /// not count (``ProcessorWait``); nil when it waited for none worth counting.
+    public var processorWait: Double?
 
     public init(event: StepEvent, stdout: String, stderr: String, duration: Double, fileChanges: Int? = nil) {
         self.event = event

@@ -10,8 +10,12 @@ import Foundation
 final class AppSession {
     private let launch: AppLauncher.Launch
     private var process: ChildProcess { launch.process }
-    /// When the launch's own time is up, or the case's if that comes first.
+    /// When the launch's own time is up, or the case's if that comes first, before
+    /// ``processorWait`` pushes it back: see ``launchDeadline``.
     private let deadline: Date
+    /// The seconds the launch waited for a processor that its limits do not count, so far
+    /// (``ProcessorWait``); at most ``maximumProcessorWait``.
+    private(set) var processorWait: TimeInterval = 0
     /// The case's limit when ``deadline`` is the case's (or its budget's), nil when it is the launch's.
     private let caseBreach: LimitBreach?
     private let limits: Limits
@@ -41,15 +45,42 @@ final class AppSession {
 
     static let containerCheckInterval = 0.025
 
+    /// The launch's deadline with the time it waited for a processor added.
+    private var launchDeadline: Date { deadline.addingTimeInterval(processorWait) }
+
+    /// The most processor wait a launch is excused: four times its limit, so that a launch on a
+    /// machine busy beyond that still ends in five times its limit.
+    private var maximumProcessorWait: TimeInterval { 4 * limits.timeLimit }
+
     /// The next reply within `until`, checking the container's size every 25 ms;
     /// the launch is killed when it fills its container past the limit.
-    private func nextReply(until: Date) -> ChildProcess.Event {
+    /// - Parameter excusesWaits: when `until` comes, it is pushed back by the time the launch
+    ///   waited for a processor since it was last pushed back (a deadline that judges the
+    ///   learner), not when it is a moment chosen to kill the app.
+    private func nextReply(until deadline: Date, excusesWaits: Bool = true) -> ChildProcess.Event {
+        var until = deadline
         while true {
             let slice = min(until, Date().addingTimeInterval(Self.containerCheckInterval))
             let waited = process.nextReply(deadline: slice, outputLimit: limits.outputBytes)
-            if waited != .timedOut || slice >= until { return waited }
+            if waited != .timedOut { return waited }
+            if slice >= until {
+                guard excusesWaits, let more = newProcessorWait() else { return waited }
+                until = until.addingTimeInterval(more)
+                continue
+            }
             if containerOverflows { return .timedOut }
         }
+    }
+
+    /// The processor wait the launch has had since it was last counted, when it is worth
+    /// waiting for (a tenth of the limit or more, so that an endless loop on a busy machine is
+    /// not given many small extensions); it is added to ``processorWait``.
+    private func newProcessorWait() -> TimeInterval? {
+        guard let waited = ProcessorWait.seconds(below: process.pid) else { return nil }
+        let more = min(waited, maximumProcessorWait) - processorWait
+        guard more >= limits.timeLimit / 10 else { return nil }
+        processorWait += more
+        return more
     }
 
     /// Whether the container holds more than its limit.
@@ -64,7 +95,7 @@ final class AppSession {
             process.kill()
             return .limitExceeded(.container(bytes: limits.containerBytes))
         }
-        if waited == .timedOut, let caseBreach, Date() >= deadline {
+        if waited == .timedOut, let caseBreach, Date() >= launchDeadline {
             process.kill()
             return .limitExceeded(caseBreach)
         }
@@ -77,7 +108,7 @@ final class AppSession {
         guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence, killAtChange: killAtChange)) else {
             return .closed
         }
-        return process.send(line, deadline: deadline ?? self.deadline)
+        return process.send(line, deadline: deadline ?? launchDeadline)
     }
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
@@ -86,15 +117,16 @@ final class AppSession {
     ///   file (the file-change counter must be loaded); the step is then `killed`.
     func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil, killAtChange: Int? = nil) -> StepRun {
         let started = Date()
-        let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? deadline
+        let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? launchDeadline
+        let waitBefore = processorWait
         // A request the app does not read in time (a long argument, an app busy elsewhere) runs
         // out the same time as a reply that does not come.
         let waited: ChildProcess.Event
         switch send(.call(operation: operation, arguments: arguments), killAtChange: killAtChange,
-                    deadline: min(deadline, callDeadline)) {
+                    deadline: min(launchDeadline, callDeadline)) {
         case .closed: return finish(event: ended(), started: started)
         case .timedOut: waited = .timedOut
-        case .sent: waited = nextReply(until: min(deadline, callDeadline))
+        case .sent: waited = nextReply(until: min(launchDeadline, callDeadline))
         }
         let event: StepEvent
         var changes: Int?
@@ -104,7 +136,8 @@ final class AppSession {
         } else if killAtChange != nil, waited == .ended,
                   AppLauncher.event(for: launcher.exit(of: process, within: 2)) == .crashed(signal: 9) {
             event = .killed
-        } else if waited == .timedOut, let limit, callDeadline <= deadline, !containerOverflows {
+        } else if waited == .timedOut, let limit, callDeadline.addingTimeInterval(processorWait - waitBefore) <= launchDeadline,
+                  !containerOverflows {
             // The call's own limit, not the launch's, ran out.
             process.kill()
             event = .tooSlow(limit: limit.seconds, factor: limit.factor, referenceSeconds: limit.referenceSeconds)
@@ -112,6 +145,7 @@ final class AppSession {
             event = breach(waited) ?? ended()
         }
         var run = finish(event: event, started: started)
+        if processorWait > waitBefore { run.processorWait = processorWait - waitBefore }
         run.fileChanges = changes
         if numberTypes { run.numberTypes = true }
         return run
@@ -123,7 +157,7 @@ final class AppSession {
     /// should not include the start-up. Returns false when the app is gone.
     func waitUntilReady() -> Bool {
         guard send(.control(.operations)) == .sent else { return false }
-        if case .reply = nextReply(until: deadline) { return true }
+        if case .reply = nextReply(until: launchDeadline) { return true }
         return false
     }
 
@@ -134,8 +168,8 @@ final class AppSession {
         let started = Date()
         var answeredAfter: Double?
         let killAt = started.addingTimeInterval(delay)
-        if send(.call(operation: operation, arguments: arguments), deadline: min(deadline, killAt)) == .sent,
-           case .reply = nextReply(until: min(deadline, killAt)) {
+        if send(.call(operation: operation, arguments: arguments), deadline: min(launchDeadline, killAt)) == .sent,
+           case .reply = nextReply(until: min(launchDeadline, killAt), excusesWaits: false) {
             answeredAfter = Date().timeIntervalSince(started)
         }
         process.kill()
@@ -145,7 +179,7 @@ final class AppSession {
     /// Ends the process as iOS ends a suspended app: the runtime saves defaults and exits.
     func terminate() -> StepRun {
         let started = Date()
-        let grace = min(deadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
+        let grace = min(launchDeadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
         _ = send(.control(.terminate), deadline: grace)
         process.closeRequests()
         let waited = nextReply(until: grace)

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// A busy machine never fails correct work: the time a launch waits for a processor is read
+/// from the kernel's scheduler statistics and not counted against its limits.
+@Suite(.serialized)
+struct ProcessorWaitTests {
+    /// `count` endless loops that share processor 0 (`taskset`), killed when `body` returns.
+    private func withBusyProcessor<T>(_ count: Int, _ body: () throws -> T) throws -> T {
+        let loops = try (0..<count).map { _ in try start("/usr/bin/taskset", ["-c", "0", "/bin/sh", "-c", "while :; do :; done"]) }
+        // SIGKILL: a shell started from the test runner may ignore SIGTERM, as the runner does.
+        defer { for loop in loops { kill(loop.processIdentifier, SIGKILL); loop.waitUntilExit() } }
+        return try body()
+    }
+
+    private func start(_ path: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        try process.run()
+        return process
+    }
+
+    @Test func aLoopThatSharesItsProcessorWaitsAndASleeperDoesNot() throws {
+        try withBusyProcessor(4) {
+            // A shell whose child loops on the busy processor: the wait is found below the shell.
+            // Both live long after they are measured, however slow the machine is.
+            let starved = try start("/usr/bin/taskset", ["-c", "0", "/bin/sh", "-c", "timeout 30 sh -c 'while :; do :; done'; true"])
+            let sleeper = try start("/bin/sleep", ["30"])
+            defer {
+                for process in [starved, sleeper] {
+                    for pid in ProcessorWait.tree(below: process.processIdentifier).reversed() { kill(pid, SIGKILL) }
+                    process.waitUntilExit()
+                }
+            }
+            Thread.sleep(forTimeInterval: 1)
+            #expect(ProcessorWait.tree(below: starved.processIdentifier).count >= 2, "the shell and its child")
+            let starvedWait = try #require(ProcessorWait.seconds(below: starved.processIdentifier))
+            let sleeperWait = try #require(ProcessorWait.seconds(below: sleeper.processIdentifier))
+            // One of five loops on one processor: it waited for most of its second.
+            #expect(starvedWait > 0.3, "waited \(starvedWait) s")
+            #expect(sleeperWait < 0.05, "waited \(sleeperWait) s")
+        }
+    }
+
+    /// The counter fixture, whose increment by 3 does 1 s of work, graded by the `grader`
+    /// executable on processor 0 alone while `loops` endless loops share it.
+    private func gradeOnABusyProcessor(_ solution: String, loops: Int) throws -> (CaseResult?, CaseResult?) {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", solution)
+        // Built first, on a quiet machine: only the launches run on the busy processor.
+        _ = try GraderProcess.run(["check", "counter", "--format", "json"], in: course.root)
+        let output = try withBusyProcessor(loops) { () throws -> GraderProcess.Output in
+            let grader = Process()
+            grader.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+            grader.arguments = ["-c", "0", GraderProcess.executable.path, "check", "counter", "--no-cache", "--format", "json", "--jobs", "1"]
+            grader.currentDirectoryURL = course.root
+            let (out, err) = (Pipe(), Pipe())
+            grader.standardOutput = out
+            grader.standardError = err
+            try grader.run()
+            return GraderProcess.finish(grader, out, err)
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let report = try decoder.decode(RunReport.self, from: Data(output.stdout.utf8))
+        let cases = report.exercises.first?.cases ?? []
+        return (cases.first { $0.name == "increments" }, cases.first { $0.name == "survives a relaunch" })
+    }
+
+    static let oneSecondOfWork = """
+        import Foundation
+        enum CounterError: Error { case negative }
+        enum Counter {
+            static func value() -> Int { UserDefaults.standard.integer(forKey: "count") }
+            static func increment(by step: Int) throws -> Int {
+                guard step >= 0 else { throw CounterError.negative }
+                if step == 3 {
+                    // One second of the processor's time, however long the machine takes to give it.
+                    let start = clock()
+                    var x = 0
+                    while clock() - start < CLOCKS_PER_SEC { x &+= 1 }
+                    if x == -1 { print(x) }
+                }
+                if step == 5 { while true {} }
+                let count = value() + step
+                UserDefaults.standard.set(count, forKey: "count")
+                return count
+            }
+            static func report() { print("count is \\(value())") }
+        }
+        """
+
+    @Test func oneSecondOfWorkPassesItsThreeSecondLimitOnABusyProcessorAndAnEndlessLoopStillFails() throws {
+        // Six loops share the processor: the second needs about 7 s of the wall clock.
+        let (work, endless) = try gradeOnABusyProcessor(Self.oneSecondOfWork, loops: 6)
+        let increments = try #require(work)
+        #expect(increments.status == .passed, "\(increments.failure?.message ?? "")")
+        #expect(increments.duration > 3, "it did take longer than its limit on the wall clock: \(increments.duration) s")
+        let loop = try #require(endless)
+        #expect(loop.status == .failed)
+        #expect(loop.failure?.kind == .timedOut)
+        #expect(loop.failure?.message.hasPrefix("the app did not answer within 3 s, not counting the ") == true,
+                "\(loop.failure?.message ?? "")")
+        #expect(loop.failure?.message.contains("it waited for a processor on a busy machine") == true)
+    }
+}
