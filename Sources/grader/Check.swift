@@ -35,6 +35,14 @@ struct Check: GraderSubcommand {
                                valueName: "n"))
     var sequence: Int?
 
+    @Option(help: ArgumentHelp("Explore with this seed instead of the course's: other sequences than those you are graded with. Not recorded in your progress.",
+                               valueName: "n"))
+    var seed: UInt64?
+
+    private var gradingOptions: GraderOptions {
+        .check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence, seed: seed)
+    }
+
     func perform() throws -> Int32 {
         let workspace = try options.workspace { manifest in
             try .exercises(exercises, in: manifest, currentDirectory: options.currentDirectory)
@@ -72,10 +80,15 @@ struct Check: GraderSubcommand {
         if !selected.isEmpty { progress.update(done: 0, total: selected.count) }
         let results = try withExtendedLifetime(progress) {
             defer { progress.finish() }
-            return try workspace.grader(.check(jobs: jobOptions.jobs, noCache: noCache, sequence: sequence))
+            return try workspace.grader(gradingOptions)
                 .grade(selected) { result in progress.advance(lines.headline(result, idWidth: idWidth), total: selected.count) }
         }
-        try CourseProgress.update(root: root) { $0.record(results, files: files) }
+        if gradingOptions.givesTheCoursesVerdict {
+            try CourseProgress.update(root: root) { $0.record(results, files: files) }
+        } else {
+            // One replayed sequence, or another seed: not the verdict the course gives.
+            FileHandle.standardError.write(Data("note: graded with \(sequence != nil ? "one sequence of each exploration" : "exploration seed \(seed ?? 0)"), so the result is not recorded in progress.json\n".utf8))
+        }
         var report = RunReport(course: workspace.course.title, exercises: results)
         report.unenforcedLimits = workspace.unenforcedLimits
         if !showHidden { report = report.redactingHiddenCases() }

@@ -221,7 +221,8 @@ public final class Grader: @unchecked Sendable {
             (failure, variation) = GeneratedCaseRunner(attempt: attempt, references: references, pool: pool,
                                                        shrinksFailures: options.shrinksFailures)
                 .run(testCase, spec: spec, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle)
-        case .explored(let spec):
+        case .explored(var spec):
+            if let seed = options.explorationSeed { spec.seed = seed }
             (failure, variation) = ExplorationRunner(
                 attempt: attempt, references: references, pool: pool, shrinksFailures: options.shrinksFailures,
                 sequences: spec.sequences,

@@ -14,6 +14,9 @@ public struct GraderOptions: Sendable, Hashable {
     public var shrinksFailures: Bool
     /// Run only this sequence (1-based) of each exploration: `check --sequence N` replays one.
     public var explorationSequence: Int?
+    /// Explore with this seed instead of each exploration's own (`check --seed`): other
+    /// sequences than those the course grades with, for a learner who wants to look further.
+    public var explorationSeed: UInt64?
     /// Once one case of a job fails, its other cases are not run (and count as failed): a
     /// mutant needs only one case to catch it.
     public var stopsAtFirstFailure = false
@@ -29,9 +32,15 @@ public struct GraderOptions: Sendable, Hashable {
     public static var defaultJobs: Int { 2 * ProcessInfo.processInfo.activeProcessorCount }
 
     /// What `grader check` uses: verdicts reused unless `noCache`.
-    public static func check(jobs: Int = defaultJobs, noCache: Bool = false, sequence: Int? = nil) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
+    public static func check(jobs: Int = defaultJobs, noCache: Bool = false, sequence: Int? = nil, seed: UInt64? = nil) -> GraderOptions {
+        var options = GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true, explorationSequence: sequence)
+        options.explorationSeed = seed
+        return options
     }
+
+    /// Whether results graded with these options are the course's verdicts: not when only one
+    /// sequence of an exploration was replayed, nor with another seed than the course's.
+    public var givesTheCoursesVerdict: Bool { explorationSequence == nil && explorationSeed == nil }
 
     /// What `grader batch` uses: the verdicts of identical binaries reused across students,
     /// failing inputs shrunk for the feedback. It explores the sequences `check` and `verify`

@@ -25,9 +25,10 @@ struct VerdictCache: Sendable {
              reference: CaseRun?, shrinksFailures: Bool, exploration: GraderOptions? = nil) -> String {
         // Generated and explored cases make their reference runs themselves: the reference
         // build stands for them. An exploration's verdict also depends on which sequences ran
-        // (all of them, or the one `--sequence` replays).
+        // (all of them, or the one `--sequence` replays) and on their seed (`--seed`).
         let generated = testCase.inputs != nil || testCase.exploration != nil
-        let budget = testCase.exploration == nil ? nil : "\(exploration?.explorationSequence ?? 0)"
+        let budget = testCase.exploration == nil ? nil
+            : "\(exploration?.explorationSequence ?? 0)-\(exploration?.explorationSeed.map(String.init) ?? "")"
         return JSONCache<CaseResult>.key(
             "case-result-v4", [bundle.key, testCase, exercise.limits, exercise.defaultsSuites, reference,
                                generated ? referenceBundle?.key : nil, graderIdentity,

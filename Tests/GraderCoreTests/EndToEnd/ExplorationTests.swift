@@ -96,6 +96,25 @@ struct ExplorationTests {
         }
     }
 
+    @Test func anotherSeedExploresOtherSequencesAndIsNotRecordedAsProgress() throws {
+        let (course, workspace, exercise) = try counter("stale-cache")
+        let own = try withExtendedLifetime(course) { try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0] }
+        let other = try workspace.grader(.check(jobs: 2, seed: 99)).grade([exercise])[0]
+        #expect(own.cases.last?.variation?.seed == 3, "the course's seed")
+        #expect(other.cases.last?.variation?.seed == 99, "the seed asked for, reported with the failure")
+        #expect(other.cases.last?.cached == false, "the course seed's verdict is not reused for another seed")
+        #expect(GraderOptions.check(seed: 99).givesTheCoursesVerdict == false)
+        #expect(GraderOptions.check(sequence: 2).givesTheCoursesVerdict == false)
+        #expect(GraderOptions.check().givesTheCoursesVerdict)
+
+        // From the command line: the result is shown and not recorded.
+        let run = try GraderProcess.run(["check", "counter", "--seed", "99"], in: course.root, environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("(seed 99)"), "\(run.stdout)")
+        #expect(run.stderr.contains("graded with exploration seed 99, so the result is not recorded in progress.json"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: course.root.appendingPathComponent("progress.json").path))
+    }
+
     @Test func aCorrectSolutionPassesEverySequence() throws {
         let (course, workspace, exercise) = try counter("passes")
         let result = try withExtendedLifetime(course) { try workspace.grader(.check(jobs: 2, noCache: true)).grade([exercise])[0] }
