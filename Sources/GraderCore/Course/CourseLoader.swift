@@ -153,6 +153,7 @@ public struct CourseLoader {
             problems.append(document.problem(at: [AnyCodingKey("cases")], "an exercise needs at least one case"))
         }
         var cases: [TestCase] = []
+        var stepPlaces: [[String]] = []
         var names = Set<String>()
         for (index, caseFile) in file.cases.enumerated() {
             let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
@@ -166,8 +167,10 @@ public struct CourseLoader {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("weight")], message))
             }
             var steps: [Step] = []
+            var places: [String] = []
             for (stepIndex, stepFile) in caseFile.steps.enumerated() {
                 let stepPath = casePath + [AnyCodingKey("steps"), AnyCodingKey(stepIndex)]
+                places.append(document.problem(at: stepPath, "").place)
                 switch stepFile {
                 case .relaunch: steps.append(.relaunch)
                 case .kill: steps.append(.kill)
@@ -180,6 +183,7 @@ public struct CourseLoader {
                     }
                 }
             }
+            stepPlaces.append(places)
             if !steps.contains(where: { if case .call = $0 { return true } else { return false } }) {
                 problems.append(document.problem(at: casePath + [AnyCodingKey("steps")], "a case needs at least one `call` step"))
             }
@@ -279,6 +283,7 @@ public struct CourseLoader {
             directory: directory, displayPath: displayPath, learnerFiles: learnerFiles,
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
+        exercise.stepPlaces = stepPlaces
         exercise.equivalentMutants = file.equivalentMutants
         exercise.requirements = requirements(file.requirements, cases: cases, mutants: exercise.mutants,
                                              statement: exercise.statementURL, document: document, problems: &problems)

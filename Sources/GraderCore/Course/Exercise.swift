@@ -31,6 +31,9 @@ public struct Exercise: Sendable {
     /// The statement's requirements, each with the cases that test it and the mutants that
     /// break it (`requirements` in `exercise.yml`); none in a student handout.
     public var requirements: [Requirement] = []
+    /// Where each written step is in `exercise.yml` (`file:line:column: cases[i].steps[j]`), by
+    /// case and step index: a step the reference cannot run is a course problem shown there.
+    public var stepPlaces: [[String]] = []
     /// SHA-256 of `exercise.yml` exactly as it was read: the hash every result of this exercise
     /// records of the cases it was graded with (its cases are read from that file alone).
     public var casesHash: String?

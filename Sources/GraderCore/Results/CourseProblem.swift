@@ -21,6 +21,14 @@ public struct CourseProblem: Error, Hashable, Sendable, Codable, CustomStringCon
         self.message = message
     }
 
+    /// `file:line:column: field`, where the problem is, without its message.
+    public var place: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let line, line > 0, let column { place += ":\(column)" }
+        return field.map { "\(place): \($0)" } ?? place
+    }
+
     /// `file:line:column: field: message`, the shape editors and terminals turn into links.
     public var description: String {
         var location = file

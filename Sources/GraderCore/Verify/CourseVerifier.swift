@@ -58,7 +58,12 @@ public struct CourseVerifier {
         case .reference:
             let failures = result.cases.compactMap { testCase -> String? in
                 guard let failure = testCase.failure else { return nil }
-                return "case \"\(testCase.name)\", step \(failure.stepIndex + 1) (\(failure.step)): \(failure.message)"
+                let text = "case \"\(testCase.name)\", step \(failure.stepIndex + 1) (\(failure.step)): \(failure.message)"
+                // A step the driver cannot run (an operation it does not have, arguments it
+                // cannot read) is a mistake in exercise.yml: say where.
+                guard failure.kind == .driverFault, job.exercise.stepPlaces.indices.contains(testCase.index),
+                      job.exercise.stepPlaces[testCase.index].indices.contains(failure.stepIndex) else { return text }
+                return "\(job.exercise.stepPlaces[testCase.index][failure.stepIndex]): \(text)"
             }
             var details = failures
             details += result.diagnostics.filter { $0.severity == .error }.map(Self.describe)

@@ -10,7 +10,7 @@ struct RequirementCheck {
     /// The check, from the exercise's hand-written mutants' results by name.
     func check(mutants results: [String: ExerciseResult]) -> VerifyCheck {
         // `file:line:column: requirements[N]`, where an editor opens it.
-        let place = requirement.problem("").description.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        let place = requirement.location.place
         var verdict = VerifyCheck(exercise: exercise, check: "requirement \(requirement.number) is tested: \"\(requirement.statement)\"",
                                   passed: false, details: [])
         guard !requirement.cases.isEmpty else {

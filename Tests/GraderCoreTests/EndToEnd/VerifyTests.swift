@@ -174,3 +174,24 @@ struct RequirementVerifyTests {
         #expect(report.checks.first { $0.check == "mutant accepts-negative compiles and fails a case" }?.passed == true)
     }
 }
+
+/// A step the driver cannot run is the course's mistake, shown at its line in `exercise.yml`.
+struct DriverFaultPlaceTests {
+    @Test func aCallOfAnOperationTheDriverDoesNotHaveIsShownAtItsLine() throws {
+        let course = try TemporaryCourse.fixture()
+        let file = "Exercises/00-fixtures/01-counter/exercise.yml"
+        let text = try String(contentsOf: course.root.appendingPathComponent(file), encoding: .utf8)
+        try course.write(file, text.replacingOccurrences(of: "      - call: increment\n        args: {by: 2}",
+                                                         with: "      - call: incremnt\n        args: {by: 2}"))
+        let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
+                                           workDirectory: GradingHarness.workDirectory) { manifest in
+            try .exercises(["counter"], in: manifest, currentDirectory: course.root)
+        }
+        let report = try workspace.verify(jobs: 2)
+        let reference = try #require(report.checks.first { $0.check == "reference passes every case" })
+        #expect(!reference.passed)
+        let detail = try #require(reference.details.first)
+        #expect(detail.hasPrefix("\(file):19:9: cases[1].steps[0]: case \"increments\", step 1 (call incremnt {\"by\":2}): "), "\(detail)")
+        #expect(detail.contains("unknown operation 'incremnt'"), "\(detail)")
+    }
+}
