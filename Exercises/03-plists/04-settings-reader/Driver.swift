@@ -13,6 +13,8 @@ enum SettingsReaderDriver: ExerciseDriver {
 
     static func register(_ app: inout Operations) {
         app.on("bundle") { try SettingsReader.bundleSettings().map(ShownSetting.init) }
+        // `.int(120)` and `.double(120)` are different values: compare numbers with their types.
+        app.compareNumberTypes(of: "bundle", "parse")
 
         var folderCount = 0
         app.on("parse") { (args: ParseArgs) -> [ShownSetting] in

@@ -1,0 +1,72 @@
+// Mutant: counts(forKey:) keeps the integer entries of a mixed dictionary instead of returning nil
+// Hint: What should `["coffee": 1.5]` read as through counts(forKey:), and what does your version return for it?
+import Foundation
+
+struct TypedStore {
+    let defaults: UserDefaults
+
+    init(defaults: UserDefaults = .standard) {
+        self.defaults = defaults
+    }
+
+    func int(forKey key: String) -> Int {
+        defaults.integer(forKey: key)
+    }
+
+    func bool(forKey key: String) -> Bool {
+        defaults.bool(forKey: key)
+    }
+
+    func double(forKey key: String) -> Double {
+        defaults.double(forKey: key)
+    }
+
+    func string(forKey key: String) -> String? {
+        defaults.string(forKey: key)
+    }
+
+    func date(forKey key: String) -> Date? {
+        defaults.object(forKey: key) as? Date
+    }
+
+    func strings(forKey key: String) -> [String]? {
+        defaults.stringArray(forKey: key)
+    }
+
+    func counts(forKey key: String) -> [String: Int]? {
+        guard let dictionary = defaults.dictionary(forKey: key) else { return nil }
+        return dictionary.compactMapValues { $0 as? Int }
+    }
+
+    func contains(_ key: String) -> Bool {
+        defaults.object(forKey: key) != nil
+    }
+
+    func set(_ value: Int, forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: Bool, forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: Double, forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: String, forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: Date, forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: [String], forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+
+    func set(_ value: [String: Int], forKey key: String) {
+        defaults.set(value, forKey: key)
+    }
+}

@@ -1,0 +1,51 @@
+// Mutant: the extension is whatever follows the last dot, so a hidden file such as `.profile` gets the extension `profile`
+// Hint: A dot at the very start of a name means something else than a dot in the middle.
+import Foundation
+
+enum PathToolkit {
+    static func fileExtension(of path: String) -> String {
+        let name = URL(filePath: path).lastPathComponent
+        guard let dot = name.lastIndex(of: ".") else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    static func baseName(of path: String) -> String {
+        URL(filePath: path).deletingPathExtension().lastPathComponent
+    }
+
+    static func parent(of path: String) -> String {
+        URL(filePath: path).deletingLastPathComponent().path
+    }
+
+    static func join(_ folder: String, _ components: [String]) -> String {
+        var url = URL(filePath: folder)
+        for component in components {
+            for piece in component.split(separator: "/") {
+                url = url.appending(path: String(piece))
+            }
+        }
+        return url.path
+    }
+
+    static func isImage(_ path: String) -> Bool {
+        let imageExtensions = ["png", "jpg", "jpeg", "heic", "gif"]
+        return imageExtensions.contains(URL(filePath: path).pathExtension.lowercased())
+    }
+
+    static func fileName(forTitle title: String, extension pathExtension: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        let encoded = title.addingPercentEncoding(withAllowedCharacters: allowed) ?? title
+        return encoded + "." + pathExtension
+    }
+
+    static func title(fromFileName fileName: String) -> String? {
+        var stem = fileName
+        if let dot = fileName.lastIndex(of: "."),
+           dot != fileName.startIndex,
+           fileName.index(after: dot) != fileName.endIndex {
+            stem = String(fileName[..<dot])
+        }
+        return stem.removingPercentEncoding
+    }
+}

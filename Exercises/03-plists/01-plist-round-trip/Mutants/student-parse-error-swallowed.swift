@@ -1,0 +1,35 @@
+// Mutant: bytes that do not parse are reported as notADictionary instead of letting the parser's error through
+// Hint: A damaged file and a file whose root is an array are two different problems; check which error each one gives.
+import Foundation
+
+enum PlistFileError: Error {
+    case missingFile
+    case notADictionary
+}
+
+struct PlistFile {
+    let url: URL
+
+    init(name: String) {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        url = documents.appendingPathComponent(name + ".plist")
+    }
+
+    func write(_ values: [String: Any], format: PropertyListSerialization.PropertyListFormat) throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: values, format: format, options: 0)
+        try data.write(to: url, options: .atomic)
+    }
+
+    func read() throws -> (values: [String: Any], format: PropertyListSerialization.PropertyListFormat) {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw PlistFileError.missingFile
+        }
+        let data = try Data(contentsOf: url)
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        guard let values = plist as? [String: Any] else {
+            throw PlistFileError.notADictionary
+        }
+        return (values, format)
+    }
+}
