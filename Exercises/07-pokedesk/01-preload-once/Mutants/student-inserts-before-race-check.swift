@@ -1,0 +1,125 @@
+// Mutant: the Pokémon is inserted before the race lookup, so an unknown code leaves it pending in the context
+// Hint: When the race is missing, what is left behind in the context by the time you throw?
+import Foundation
+import ObjectGraph
+
+/// Why the data layer refused a request.
+enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
+}
+
+final class Pokedesk {
+    let container: PersistentContainer
+
+    /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
+    init() throws {
+        container = PersistentContainer(name: "Pokedesk")
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+    }
+
+    private struct Catalogue: Decodable {
+        let names: [String: String]
+        let icons: [String: String]
+        let types: [String: [String]]
+    }
+
+    private func loadCatalogue() throws -> Catalogue {
+        guard let url = Bundle.main.url(forResource: "pokemons", withExtension: "plist") else {
+            throw PokedeskError.badData
+        }
+        do {
+            let data = try Data(contentsOf: url)
+            return try PropertyListDecoder().decode(Catalogue.self, from: data)
+        } catch {
+            throw PokedeskError.badData
+        }
+    }
+
+    /// Fills an empty store with every race and type of `pokemons.plist`, and saves.
+    /// The driver calls it once per launch, right after `init()`.
+    func preloadIfNeeded() throws {
+        let context = container.viewContext
+        let raceCount = try context.count(for: Race.fetchRequest())
+        guard raceCount == 0 else { return }
+
+        let catalogue = try loadCatalogue()
+        var racesByCode: [String: Race] = [:]
+        for (code, name) in catalogue.names {
+            let race = Race(context: context)
+            race.name = name
+            race.code = Int16(code) ?? 0
+            race.imageFile = catalogue.icons[code]
+            racesByCode[code] = race
+        }
+        for (typeName, codes) in catalogue.types {
+            let type = PokemonType(context: context)
+            type.name = typeName
+            for code in codes {
+                racesByCode[code]?.addToTypes(type)
+            }
+        }
+        try context.save()
+    }
+
+    /// Adds one of the user's Pokémon, of the race with this code, and saves.
+    func addPokemon(named name: String, raceCode: Int) throws {
+        let context = container.viewContext
+        let pokemon = Pokemon(context: context)
+        pokemon.name = name
+        let request = Race.fetchRequest()
+        request.predicate = GraphPredicate(format: "code == %d", raceCode)
+        guard let race = try context.fetch(request).first else {
+            throw PokedeskError.noSuchRace(raceCode)
+        }
+        pokemon.race = race
+        try context.save()
+    }
+}
+// The model's classes, as `objectgraph-codegen Pokedesk.yml` writes them (given: do not change).
+// given: begin
+
+final class Pokemon: ManagedObject {
+    @Managed var name: String?
+    @Managed var race: Race?
+}
+
+final class Race: ManagedObject {
+    @Managed var name: String?
+    @Managed var code: Int16
+    @Managed var imageFile: String?
+    @Managed var pokemons: Set<Pokemon>
+    @Managed var types: Set<PokemonType>
+}
+
+final class PokemonType: ManagedObject {
+    @Managed var name: String?
+    @Managed var races: Set<Race>
+}
+
+extension Pokemon {
+    class func fetchRequest() -> FetchRequest<Pokemon> { FetchRequest<Pokemon>(entityName: "Pokemon") }
+}
+
+extension Race {
+    class func fetchRequest() -> FetchRequest<Race> { FetchRequest<Race>(entityName: "Race") }
+    func addToPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").add(value) }
+    func removeFromPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").remove(value) }
+    func addToTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").add(value) }
+    func removeFromTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").remove(value) }
+}
+
+extension PokemonType {
+    class func fetchRequest() -> FetchRequest<PokemonType> { FetchRequest<PokemonType>(entityName: "Type") }
+    func addToRaces(_ value: Race) { mutableSetValue(forKey: "races").add(value) }
+    func removeFromRaces(_ value: Race) { mutableSetValue(forKey: "races").remove(value) }
+}
+// given: end
