@@ -154,14 +154,14 @@ struct CommandLineTests {
         // The lesson named by the words of its id, as `grader lessons` names it: all its exercises.
         let result = try run(["verify", "fixtures"], in: try course(solving: false))
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("verify: 11 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("verify: 12 passed, 0 failed\n"))
     }
 
     @Test func verifyCanBeLimitedToOneExercise() throws {
         let result = try run(["verify", "counter"], in: try course(solving: false))
         #expect(result.status == 0)
-        // The counter's reference, starter and one mutant, and nothing else.
-        #expect(result.stdout.hasSuffix("verify: 3 passed, 0 failed\n"))
+        // The counter's reference, starter, one mutant and one requirement, and nothing else.
+        #expect(result.stdout.hasSuffix("verify: 4 passed, 0 failed\n"))
         #expect(!result.stdout.contains("documents"))
         let unknown = try run(["verify", "no-such-thing"], in: try course(solving: false))
         #expect(unknown.status == 2)
