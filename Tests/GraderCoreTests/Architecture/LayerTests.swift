@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// GraderCore's folders are layers, and a layer uses only the layers below it (DESIGN.md). This
+/// GraderCore's folders are layers, and a layer uses only the layers below it (`layers` below). This
 /// reads the sources: each top-level type belongs to its file's folder, and no file may name a
 /// type of a folder at its own level or above (within the bottom layer, folders may use each other).
 struct LayerTests {
