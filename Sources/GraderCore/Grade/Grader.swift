@@ -58,11 +58,15 @@ public final class Grader: @unchecked Sendable {
         /// stopped (a batch's per-student time budget); nil for no limit.
         package var deadline: Date? { budget?.deadline }
         package var budget: TimeBudget?
+        /// When the job has shown enough and its other cases are not run; nil for the options'
+        /// rule (``GraderOptions/stopsAtFirstFailure``).
+        package var stopRule: StopRule?
 
-        package init(exercise: Exercise, variant: SourceVariant, budget: TimeBudget? = nil) {
+        package init(exercise: Exercise, variant: SourceVariant, budget: TimeBudget? = nil, stopRule: StopRule? = nil) {
             self.exercise = exercise
             self.variant = variant
             self.budget = budget
+            self.stopRule = stopRule
         }
     }
 
@@ -137,7 +141,8 @@ public final class Grader: @unchecked Sendable {
                 }
                 continue
             }
-            tasks += job.exercise.cases.map { (index, $0, bundle) }
+            let cases = stopRule(of: job).map { $0.ordered(job.exercise.cases) } ?? job.exercise.cases
+            tasks += cases.map { (index, $0, bundle) }
             completion.expect(job.exercise.cases.count, casesOf: index)
             if job.exercise.cases.isEmpty {
                 completion.announce(index, self.result(of: job, build: buildFor[index], problem: nil, cases: [],
@@ -149,13 +154,13 @@ public final class Grader: @unchecked Sendable {
             let exercise = jobs[task.job].exercise
             let pastDeadline = jobs[task.job].deadline.map { Date() >= $0 } ?? false
             let result: CaseResult
-            if pastDeadline || (self.options.stopsAtFirstFailure && failedJobs.contains(task.job)) {
+            if pastDeadline || self.stopRule(of: jobs[task.job]).map({ $0.isMet(byFailed: failedJobs.cases(of: task.job)) }) ?? false {
                 result = CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
                                     weight: task.testCase.weight, status: .failed, failure: nil, duration: 0)
             } else {
                 result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
                                     referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget)
-                if result.status == .failed { failedJobs.insert(task.job) }
+                if result.status == .failed { failedJobs.insert(task.testCase.name, of: task.job) }
             }
             if let cases = completion.add(result, to: task.job) {
                 completion.announce(task.job, ExerciseResult.summarizing(exercise, cases: cases,
@@ -172,6 +177,11 @@ public final class Grader: @unchecked Sendable {
             result(of: job, build: buildFor[index], problem: problemFor[index],
                    cases: (casesByJob[index] ?? []).sorted { $0.index < $1.index }, duration: elapsed)
         }
+    }
+
+    /// When `job` stops running cases: its own rule, or the options'.
+    private func stopRule(of job: Job) -> StopRule? {
+        job.stopRule ?? (options.stopsAtFirstFailure ? .firstFailure : nil)
     }
 
     /// A job's result from its build (or the course problem that stopped it) and its cases.
@@ -279,20 +289,20 @@ public final class Grader: @unchecked Sendable {
     }
 }
 
-/// The jobs with a failed case so far, shared by concurrent work items.
+/// The cases that failed so far, by job, shared by concurrent work items.
 final class FailedJobs: @unchecked Sendable {
     private let lock = NSLock()
-    private var jobs: Set<Int> = []
+    private var failed: [Int: Set<String>] = [:]
 
-    func insert(_ job: Int) {
+    func insert(_ testCase: String, of job: Int) {
         lock.lock()
-        jobs.insert(job)
+        failed[job, default: []].insert(testCase)
         lock.unlock()
     }
 
-    func contains(_ job: Int) -> Bool {
+    func cases(of job: Int) -> Set<String> {
         lock.lock()
         defer { lock.unlock() }
-        return jobs.contains(job)
+        return failed[job] ?? []
     }
 }

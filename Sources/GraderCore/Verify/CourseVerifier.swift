@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks the course itself: every reference passes every case, every starter compiles and
-/// fails at least one case, every mutant compiles and fails at least one case.
+/// fails at least one case, every mutant compiles and fails at least one case (its cases run
+/// until it has, and has failed one case of each requirement it is listed under).
 public struct CourseVerifier {
     let grader: Grader
     let lessons: LessonSuite
@@ -25,7 +26,12 @@ public struct CourseVerifier {
         for exercise in exercises {
             jobs.append(Grader.Job(exercise: exercise, variant: .reference))
             jobs.append(Grader.Job(exercise: exercise, variant: .learner))
-            jobs += exercise.mutants.map { Grader.Job(exercise: exercise, variant: .mutant($0.name)) }
+            // A mutant has shown what verify asks of it once it fails a case, and one of the
+            // cases of each requirement it breaks: its other cases are not run.
+            jobs += exercise.mutants.map { mutant in
+                let groups = exercise.requirements.filter { $0.mutants.contains(mutant.name) }.map { Set($0.cases) }
+                return Grader.Job(exercise: exercise, variant: .mutant(mutant.name), stopRule: StopRule(groups: groups))
+            }
         }
         let variants = VariantCollector(jobs: jobs) { graded in self.checks(graded) }
         let results = try grader.grade(jobs, finished: progress.map { tell in { @Sendable index, result in
@@ -90,7 +96,8 @@ public struct CourseVerifier {
         case .courseError:
             return VerifyCheck(exercise: id, check: check, passed: false, details: result.problems)
         case .failed:
-            let caught = result.cases.filter { $0.status == .failed }.map { "\"\($0.name)\"" }
+            // Cases not run once the mutant was caught count as failed, with no failure.
+            let caught = result.cases.filter { $0.failure != nil }.map { "\"\($0.name)\"" }
             return VerifyCheck(exercise: id, check: check, passed: true,
                                details: ["caught by \(caught.joined(separator: ", "))"])
         }

@@ -30,9 +30,10 @@ struct RequirementCheck {
                 missed.append("mutant \(name) was not graded (its own check says why), so it shows nothing")
                 continue
             }
-            let failing = result.cases.filter { $0.status == .failed && linked.contains($0.name) }.map { "\"\($0.name)\"" }
+            // A case with no failure of its own was not run: the mutant had been caught already.
+            let failing = result.cases.filter { $0.failure != nil && linked.contains($0.name) }.map { "\"\($0.name)\"" }
             if failing.isEmpty {
-                let elsewhere = result.cases.filter { $0.status == .failed }.map { "\"\($0.name)\"" }
+                let elsewhere = result.cases.filter { $0.failure != nil }.map { "\"\($0.name)\"" }
                 missed.append("mutant \(name) passes the requirement's cases" + (elsewhere.isEmpty ? "" : " (it fails \(elsewhere.joined(separator: ", ")), which the requirement does not name)"))
             } else {
                 caught.append("mutant \(name) fails \(failing.joined(separator: ", "))")

@@ -151,4 +151,47 @@ struct GraderTests {
                     && result.cases.map(\.name) == results[job].cases.map(\.name), "job \(job)")
         }
     }
+
+    /// A mutant with four literal cases, every one of which it fails (it answers 2, not 1).
+    private func mutantCaughtEverywhere() -> (Exercise, ScriptedLauncher) {
+        var exercise = exercise()
+        exercise.cases = ["a", "b", "c", "d"].enumerated().map { index, name in
+            var testCase = RunnerFixtures.testCase([RunnerFixtures.call("value", expect: .value(.int(1)))])
+            testCase.name = name
+            testCase.index = index
+            return testCase
+        }
+        let launcher = ScriptedLauncher { _, _, _ in ScriptedLauncher.value(.int(2)) }
+        return (exercise, launcher)
+    }
+
+    @Test func aMutantStopsOnceItFailedOneCaseOfEachOfItsRequirementsThoseRunFirst() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exercise, launcher) = mutantCaughtEverywhere()
+        // One worker, so the order is the order cases start in.
+        let result = try grader(RecordingBuilder(), launcher, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(groups: [["c"], ["d", "b"]])),
+        ])[0]
+        #expect(launcher.launches.map(\.testCase.name) == ["b", "c"], "the groups' cases first, in the exercise's order, until each group has a failure")
+        #expect(result.status == .failed)
+        #expect(result.cases.map(\.name) == ["a", "b", "c", "d"], "every case is in the result")
+        #expect(result.cases.map { $0.failure != nil } == [false, true, true, false], "only the cases run carry a failure")
+        #expect(result.cases.allSatisfy { $0.status == .failed }, "a case not run earns nothing")
+    }
+
+    @Test func withoutARuleVerifyRunsEveryCaseAndTheMutationRuleStopsAtTheFirstFailure() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exercise, everyCase) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), everyCase, .verify(jobs: 1)).grade([Grader.Job(exercise: exercise, variant: .mutant("wrong"))])
+        #expect(everyCase.launches.map(\.testCase.name) == ["a", "b", "c", "d"])
+        let (_, firstFailure) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), firstFailure, .mutation(jobs: 1)).grade([Grader.Job(exercise: exercise, variant: .mutant("wrong"))])
+        #expect(firstFailure.launches.map(\.testCase.name) == ["a"])
+        // A group no case of which fails does not stop the job.
+        let (_, unmet) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), unmet, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(groups: [["no such case"]])),
+        ])
+        #expect(unmet.launches.map(\.testCase.name) == ["a", "b", "c", "d"])
+    }
 }
