@@ -87,15 +87,24 @@ enum SequenceGenerator {
             for variable in operation.arguments {
                 let key = "\(operation.name).\(variable.name)"
                 let earlier = used[key] ?? []
+                // What the sequence's other calls gave an argument of the same name, when this
+                // generator could make it too: the name a contact was created with, given to
+                // rename, delete or find (an identity rename, a duplicate, a lookup that must
+                // succeed), and below, in the other case, padded, or with its accents changed.
+                let shared = (used[variable.name] ?? []).filter { !earlier.contains($0) && fits($0, variable.generator) }
                 let value: JSONValue
                 if !earlier.isEmpty, Int.random(in: 0..<4, using: &random) == 0 {
                     value = earlier.randomElement(using: &random)!                     // a repeat
-                } else if Int.random(in: 0..<4, using: &random) == 0, let edge = edge(of: variable.generator, near: earlier, using: &random) {
+                } else if !shared.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {
+                    value = shared.randomElement(using: &random)!                      // another call's value
+                } else if Int.random(in: 0..<4, using: &random) == 0,
+                          let edge = edge(of: variable.generator, near: earlier + shared, using: &random) {
                     value = edge
                 } else {
                     value = InputGenerator.value(variable.generator, using: &random)
                 }
                 used[key, default: []].append(value)
+                if variable.name != ExplorationSpec.Operation.wholeArgument { used[variable.name, default: []].append(value) }
                 members[variable.name] = value
             }
             arguments = operation.wholeArgumentGenerator == nil ? .object(members) : members[ExplorationSpec.Operation.wholeArgument]
@@ -104,9 +113,27 @@ enum SequenceGenerator {
                     options: ComparisonOptions(unordered: operation.unordered, errorDetails: operation.errorDetails))
     }
 
+    /// Whether `generator` could have made `value`: a string of its alphabet and lengths, a
+    /// number in its range, one of its choices. Lists and dictionaries are not compared.
+    static func fits(_ value: JSONValue, _ generator: ValueGenerator) -> Bool {
+        switch (generator, value) {
+        case (.string(let alphabet, let minLength, let maxLength), .string(let text)):
+            let letters = Set(alphabet)
+            return (minLength...maxLength).contains(text.count) && text.allSatisfy { letters.contains(String($0)) }
+        case (.int(let low, let high), .int(let number)): return (low...high).contains(number)
+        case (.double(let low, let high), .double(let number)): return (low...high).contains(number)
+        case (.bool, .bool): return true
+        case (.oneOf(let choices), _): return choices.contains(value)
+        case (.optional, .null): return true
+        case (.optional(let wrapped), _): return fits(value, wrapped)
+        default: return false
+        }
+    }
+
     /// A value at an edge of what `generator` makes, still one it could make: an empty or
-    /// longest string, an earlier string with its case changed or padded with spaces, the ends of
-    /// a range, a fraction, a date on a day's first or last second in UTC. Nil when it has none.
+    /// longest string, an earlier string with its case changed, padded with spaces, or with its
+    /// accents taken off or written as separate combining marks, the ends of a range, a
+    /// fraction, a date on a day's first or last second in UTC. Nil when it has none.
     static func edge(of generator: ValueGenerator, near earlier: [JSONValue], using random: inout SeededRandom) -> JSONValue? {
         switch generator {
         case .string(let alphabet, let minLength, let maxLength):
@@ -117,8 +144,12 @@ enum SequenceGenerator {
                 candidates.append(String(repeating: character, count: maxLength))
             }
             for case .string(let text) in earlier {
-                for variant in [text.uppercased(), text.lowercased(), " \(text) "]
-                where variant != text && variant.count >= minLength && variant.count <= maxLength
+                let unaccented = text.folding(options: .diacriticInsensitive, locale: nil)
+                let decomposed = text.decomposedStringWithCanonicalMapping
+                for variant in [text.uppercased(), text.lowercased(), " \(text) ", unaccented, decomposed]
+                // Scalars, not `!=`: Swift compares a decomposed é equal to a composed one.
+                where !variant.unicodeScalars.elementsEqual(text.unicodeScalars)
+                    && variant.count >= minLength && variant.count <= maxLength
                     && variant.allSatisfy({ letters.contains(String($0)) }) {
                     candidates.append(variant)
                 }

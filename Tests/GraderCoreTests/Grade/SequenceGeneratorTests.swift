@@ -22,6 +22,43 @@ struct SequenceGeneratorTests {
         #expect(!lower.contains(.string("AB")) && !lower.contains(.string(" ab ")) && !lower.contains(.string("")))
     }
 
+    @Test func stringsLoseTheirAccentsOrSpellThemAsCombiningMarks() {
+        let letters = ["J", "o", "s", "e", "é"]
+        let found = edges(.string(alphabet: letters, minLength: 0, maxLength: 6), near: [.string("José")]).compactMap(\.stringValue)
+        #expect(found.contains("Jose"))
+        // "José" with "e" and a combining acute accent: equal to "José" for Swift, not byte for byte.
+        #expect(found.contains { $0.unicodeScalars.elementsEqual("Jose\u{0301}".unicodeScalars) })
+        // An alphabet without the plain "e" has no unaccented variant.
+        let accented = edges(.string(alphabet: ["J", "o", "s", "é"], minLength: 0, maxLength: 6), near: [.string("José")])
+        #expect(!accented.contains(.string("Jose")))
+    }
+
+    @Test func anArgumentTakesTheValueAnotherCallGaveAnArgumentOfTheSameName() {
+        // create(name) then rename(name, to): renaming to the same name, or renaming the one that
+        // exists, needs the created name again.
+        let name = ValueGenerator.string(alphabet: GeneratorFile.expand(alphabet: "a-zA-Z"), minLength: 1, maxLength: 8)
+        let create = ExplorationSpec.Operation(name: "create", arguments: [InputSpec.Variable(name: "name", generator: name)],
+                                               weight: 1, errorDetails: false, unordered: false)
+        let rename = ExplorationSpec.Operation(name: "rename", arguments: [InputSpec.Variable(name: "name", generator: name),
+                                                                           InputSpec.Variable(name: "to", generator: name)],
+                                               weight: 1, errorDetails: false, unordered: false)
+        let count = ExplorationSpec.Operation(name: "count", arguments: [InputSpec.Variable(name: "name", generator: .int(min: 0, max: 3))],
+                                              weight: 1, errorDetails: false, unordered: false)
+        var reused = 0
+        for index in 0..<50 {
+            var random = SeededRandom(seed: 2, index: index)
+            var used: [String: [JSONValue]] = [:]
+            let created = SequenceGenerator.makeCall(create, used: &used, using: &random).arguments?["name"]
+            let renamed = SequenceGenerator.makeCall(rename, used: &used, using: &random).arguments?["name"]
+            if created == renamed { reused += 1 }
+            // A value another generator could not make is never given: no text for an Int.
+            let counted = SequenceGenerator.makeCall(count, used: &used, using: &random).arguments?["name"]
+            if case .int? = counted {} else { Issue.record("not an Int: \(String(describing: counted))") }
+        }
+        // Drawn at random from eight letters, the same name would almost never come twice.
+        #expect(reused >= 8, "\(reused) of 50")
+    }
+
     @Test func numbersAreEndsAndFractionsDatesAreADaysFirstAndLastSecond() {
         #expect(edges(.int(min: 3, max: 9)) == [.int(3), .int(9)])
         let doubles = edges(.double(min: 0, max: 10))
