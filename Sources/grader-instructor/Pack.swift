@@ -9,7 +9,9 @@ struct Pack: GraderSubcommand {
         discussion: """
             `grader pack --student DIR` writes the student handout into DIR: the package, lessons, statements, \
             starters, drivers and resources, each exercise.yml without its hidden cases, and each reference as a \
-            compiled binary (the Swift runtime linked in) instead of Reference/; no Mutants/, tests or benchmarks. \
+            compiled binary instead of Reference/; no Mutants/, tests or benchmarks. The binaries use the Swift \
+            runtime of the student's toolchain, which must be the release that packed them; --self-contained links \
+            the runtime into each (about 60 MB each, any toolchain). \
             handout.json lists each exercise's case-file hash, which every result records (Docs/handout.md). \
             The handout is loaded again and checked before it is moved into DIR.
             Exit status: 0 when packed, 2 when the course or DIR cannot be used.
@@ -23,6 +25,9 @@ struct Pack: GraderSubcommand {
     @Flag(help: "Replace what DIR holds.")
     var force = false
 
+    @Flag(help: "Link the Swift runtime into each reference binary (about 60 MB each), so that students may use any Swift release.")
+    var selfContained = false
+
     @Option(name: [.short, .long], help: "Reference builds to run at once; by default twice the number of cores.")
     var jobs: Int = GraderOptions.defaultJobs
 
@@ -33,7 +38,7 @@ struct Pack: GraderSubcommand {
     func perform() throws -> Int32 {
         let workspace = try options.instructorWorkspace(for: "pack")
         let destination = student.hasPrefix("/") ? URL(fileURLWithPath: student) : options.currentDirectory.appendingPathComponent(student)
-        let summary = try workspace.packStudentHandout(into: destination, force: force, jobs: jobs)
+        let summary = try workspace.packStudentHandout(into: destination, force: force, jobs: jobs, selfContained: selfContained)
         for warning in summary.warnings {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }

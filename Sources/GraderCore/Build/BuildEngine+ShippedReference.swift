@@ -1,15 +1,16 @@
 import Foundation
 
-/// References in student handouts: built with the runtime embedded when an instructor packs
-/// one, and made into app bundles when a student's grader runs them (Docs/handout.md).
+/// References in student handouts: built to run on the student's machine when an instructor
+/// packs one, and made into app bundles when a student's grader runs them (Docs/handout.md).
 extension BuildEngine {
     /// Builds `exercise`'s reference as a handout ships it: the same driver, sources and module
-    /// as any reference build, with the Swift runtime linked in (``RuntimeLinkage/embedded``),
-    /// so that it runs whatever toolchain the student has. The bundle holds no resources: the
-    /// student's grader puts the handout's own beside the binary.
-    public func buildShippableReference(of exercise: Exercise) throws -> BuildOutcome {
+    /// as any reference build, linked for another machine: against the runtime the sandbox
+    /// shows (``RuntimeLinkage/sandboxed``), or with the runtime linked in
+    /// (``RuntimeLinkage/embedded``) so that it runs whatever toolchain the student has. The
+    /// bundle holds no resources: the student's grader puts the handout's own beside the binary.
+    public func buildShippableReference(of exercise: Exercise, runtime: RuntimeLinkage = .sandboxed) throws -> BuildOutcome {
         try build(inputs: [exercise.driverURL] + exercise.referenceSources, resources: BundleResources(),
-                  parseAsLibrary: true, runtime: .embedded)
+                  parseAsLibrary: true, runtime: runtime)
     }
 
     package func buildReference(of exercise: Exercise) throws -> BuildOutcome {
@@ -24,6 +25,11 @@ extension BuildEngine {
     private func install(_ shipped: ShippedReference, resources: BundleResources) throws -> BuildOutcome {
         guard shipped.platform == HandoutManifest.currentPlatform else {
             throw GraderError.handoutPlatform(packedFor: shipped.platform, machine: HandoutManifest.currentPlatform)
+        }
+        // Swift's runtime has no stable binary interface on Linux: a binary linked against it
+        // runs with the release that built it.
+        if let needed = shipped.swiftVersion, needed != toolchain.swiftVersion {
+            throw GraderError.handoutToolchain(packedWith: needed, machine: toolchain.swiftVersion)
         }
         let fm = FileManager.default
         guard fm.isExecutableFile(atPath: shipped.binary.path) else {

@@ -81,6 +81,33 @@ public struct Toolchain: Sendable {
         return toolchain
     }
 
+    /// The first line of `swiftc --version` (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`), or
+    /// `unknown`; asked once per compiler and process.
+    public var swiftVersion: String {
+        Self.versions.value(for: swiftc.resolvingSymlinksInPath().path) {
+            guard let run = try? ChildProcess.run(swiftc.path, ["--version"], environment: ProcessInfo.processInfo.environment, timeLimit: 60),
+                  run.termination == .exited(0) else { return "unknown" }
+            return run.output.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init) ?? "unknown"
+        }
+    }
+
+    private static let versions = VersionMemo()
+
+    /// Each compiler's version, asked once.
+    private final class VersionMemo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [String: String] = [:]
+
+        func value(for compiler: String, _ ask: () -> String) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let version = known[compiler] { return version }
+            let version = ask()
+            known[compiler] = version
+            return version
+        }
+    }
+
     /// This file's path. (A `#filePath` default argument would be the caller's file.)
     static let ownSourceFile = #filePath
 

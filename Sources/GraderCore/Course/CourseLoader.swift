@@ -291,7 +291,8 @@ public struct CourseLoader {
         if let handout, let handoutEntry {
             exercise.shippedReference = ShippedReference(
                 binary: handout.root.appendingPathComponent(handoutEntry.referenceBinary), hash: handoutEntry.referenceHash,
-                platform: handout.manifest.platform)
+                platform: handout.manifest.platform,
+                swiftVersion: handout.manifest.runtime == HandoutManifest.sharedRuntime ? handout.manifest.swiftVersion : nil)
             exercise.withheldCases = handoutEntry.hiddenCases
         }
         return (exercise, problems)

@@ -27,6 +27,12 @@ public struct HandoutManifest: Codable, Sendable, Equatable {
     public var swiftVersion: String
     /// Where the reference binaries run, such as `x86_64-linux`: they are machine code.
     public var platform: String
+    /// How the reference binaries get the Swift runtime: `shared` (the student's toolchain's,
+    /// which must be the release `swiftVersion` names) or `embedded` (linked in; handouts
+    /// packed before this key existed).
+    public var runtime: String? = nil
+    public static let sharedRuntime = "shared"
+    public static let embeddedRuntime = "embedded"
     public var exercises: [Entry]
 
     /// One exercise as handed out.
@@ -63,7 +69,7 @@ public struct HandoutManifest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, kind, course, platform, exercises
+        case format, kind, course, platform, runtime, exercises
         case packedAt = "packed_at"
         case graderVersion = "grader_version"
         case swiftVersion = "swift_version"

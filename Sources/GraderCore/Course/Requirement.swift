@@ -24,6 +24,12 @@ public struct Requirement: Sendable, Hashable {
         self.location = location
     }
 
+    /// The comment lines that enclose the table of every requirement in `Exercises/README.md`
+    /// (`RequirementTable` writes it; a student handout leaves it out, since it names hidden
+    /// cases and mutants).
+    public static let tableBegin = "<!-- requirements: begin (generated from exercise.yml; see \"Requirements\") -->"
+    public static let tableEnd = "<!-- requirements: end -->"
+
     /// A problem with this requirement, located where it is written.
     public func problem(_ message: String) -> CourseProblem {
         var problem = location

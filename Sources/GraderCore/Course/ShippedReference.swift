@@ -9,4 +9,7 @@ public struct ShippedReference: Sendable, Hashable {
     public var hash: String
     /// The platform it was built for, such as `x86_64-linux`.
     public var platform: String
+    /// The Swift release whose shared runtime it needs (`swiftc --version`'s first line); nil
+    /// when the runtime is linked in.
+    public var swiftVersion: String? = nil
 }

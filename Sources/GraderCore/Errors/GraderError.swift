@@ -18,6 +18,8 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
     case instructorCourseNeeded(command: String)
     /// A handout's reference binaries were built for another platform than this machine's.
     case handoutPlatform(packedFor: String, machine: String)
+    /// A handout's reference binaries use the shared runtime of another Swift release.
+    case handoutToolchain(packedWith: String, machine: String)
     /// `grader pack` cannot pack this course into that folder.
     case packRefused(String)
 
@@ -55,6 +57,9 @@ public enum GraderError: Error, CustomStringConvertible, Equatable {
         case .handoutPlatform(let packedFor, let machine):
             return "this handout's reference binaries were built for \(packedFor), and this machine is \(machine). "
                 + "Ask your instructor for a handout packed for \(machine)."
+        case .handoutToolchain(let packedWith, let machine):
+            return "this handout's reference binaries use the Swift runtime of \(packedWith), and this grader's toolchain is \(machine). "
+                + "Install the Swift release the course names (Scripts/setup.sh says which), or ask your instructor for a handout packed with --self-contained."
         case .packRefused(let reason):
             return "cannot pack the handout: \(reason)"
         }

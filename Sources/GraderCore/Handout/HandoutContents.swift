@@ -86,6 +86,15 @@ enum HandoutContents {
         }
     }
 
+    /// `text` (`Exercises/README.md`) with its table of requirements, markers included, replaced
+    /// by a sentence saying where it is: the table names hidden cases and mutants.
+    static func withoutRequirementTable(_ text: String) -> String {
+        guard let begin = text.range(of: Requirement.tableBegin),
+              let end = text.range(of: Requirement.tableEnd, range: begin.upperBound..<text.endIndex) else { return text }
+        return text[..<begin.lowerBound] + "(The table of requirements, their cases and mutants is in the instructor's course: it names hidden cases.)"
+            + text[end.upperBound...]
+    }
+
     static func write(_ data: Data, to url: URL) throws {
         do {
             try createFolder(url.deletingLastPathComponent())

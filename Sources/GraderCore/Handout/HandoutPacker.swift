@@ -11,11 +11,16 @@ public struct HandoutPacker {
     let course: Course
     let engine: BuildEngine
     let pool: WorkPool
+    /// How the reference binaries get the Swift runtime: ``RuntimeLinkage/sandboxed`` (small,
+    /// the student's toolchain must be the same release) or ``RuntimeLinkage/embedded``
+    /// (`--self-contained`: any toolchain, about 60 MB each).
+    let runtime: RuntimeLinkage
 
-    init(course: Course, engine: BuildEngine, jobs: Int) {
+    init(course: Course, engine: BuildEngine, jobs: Int, runtime: RuntimeLinkage = .sandboxed) {
         self.course = course
         self.engine = engine
         pool = WorkPool(jobs: jobs)
+        self.runtime = runtime
     }
 
     /// The folder, relative to the handout's root, that holds each exercise's reference binary.
@@ -44,8 +49,9 @@ public struct HandoutPacker {
             entries.append(try pack(exercise, binary: binary, into: staging))
         }
         leftOut += leftOutOfExercises()
-        let manifest = HandoutManifest(course: course.title, packedAt: ISO8601DateFormatter().string(from: started),
-                                       graderVersion: GraderVersion.current + " (" + graderRevision() + ")", swiftVersion: swiftVersion(), exercises: entries)
+        var manifest = HandoutManifest(course: course.title, packedAt: ISO8601DateFormatter().string(from: started),
+                                       graderVersion: GraderVersion.current + " (" + graderRevision() + ")", swiftVersion: engine.toolchain.swiftVersion, exercises: entries)
+        manifest.runtime = runtime == .embedded ? HandoutManifest.embeddedRuntime : HandoutManifest.sharedRuntime
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         try HandoutContents.write(try encoder.encode(manifest) + Data("\n".utf8),
@@ -79,10 +85,10 @@ public struct HandoutPacker {
         }
     }
 
-    /// Every exercise's reference with the runtime embedded, in course order.
+    /// Every exercise's reference as the handout ships it, in course order.
     private func buildReferences() throws -> [URL] {
         let outcomes = pool.map(course.exercises) { exercise in
-            Result { try self.engine.buildShippableReference(of: exercise) }
+            Result { try self.engine.buildShippableReference(of: exercise, runtime: self.runtime) }
         }
         var binaries: [URL] = []
         var failures: [String] = []
@@ -119,8 +125,12 @@ public struct HandoutPacker {
             try HandoutContents.write(text + Data(HandoutContents.packageFooter.utf8), to: package)
         }
         if FileManager.default.fileExists(atPath: root.appendingPathComponent("Exercises/README.md").path) {
-            try HandoutContents.copy(root.appendingPathComponent("Exercises/README.md"),
-                                     to: staging.appendingPathComponent("Exercises/README.md"), displayPath: "Exercises/README.md")
+            let readme = staging.appendingPathComponent("Exercises/README.md")
+            try HandoutContents.copy(root.appendingPathComponent("Exercises/README.md"), to: readme, displayPath: "Exercises/README.md")
+            // The table of requirements names hidden cases and mutants, as `requirements:` does.
+            if let text = FileManager.default.contents(atPath: readme.path).map({ String(decoding: $0, as: UTF8.self) }) {
+                try HandoutContents.write(Data(HandoutContents.withoutRequirementTable(text).utf8), to: readme)
+            }
         }
         let shipped = Set(HandoutContents.topFiles + HandoutContents.topFolders + ["Exercises"])
         return HandoutContents.names(in: root).filter { !shipped.contains($0) }.map { name in
@@ -238,14 +248,6 @@ public struct HandoutPacker {
                                               environment: ProcessInfo.processInfo.environment, timeLimit: 30),
               run.termination == .exited(0) else { return "unknown" }
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The first line of `swiftc --version`: the compiler that built the reference binaries.
-    private func swiftVersion() -> String {
-        guard let run = try? ChildProcess.run(engine.toolchain.swiftc.path, ["--version"],
-                                              environment: ProcessInfo.processInfo.environment, timeLimit: 60),
-              run.termination == .exited(0) else { return "unknown" }
-        return run.output.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init) ?? "unknown"
     }
 
     private static func isFolder(_ url: URL) -> Bool {

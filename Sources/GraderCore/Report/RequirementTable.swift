@@ -3,8 +3,8 @@
 /// ``begin`` and ``end``, and a test keeps it up to date.
 public enum RequirementTable {
     /// The comment lines that enclose the table in `Exercises/README.md`.
-    public static let begin = "<!-- requirements: begin (generated from exercise.yml; see \"Requirements\") -->"
-    public static let end = "<!-- requirements: end -->"
+    public static let begin = Requirement.tableBegin
+    public static let end = Requirement.tableEnd
 
     /// The tables of `exercises`, in their order.
     public static func markdown(_ exercises: [Exercise]) -> String {

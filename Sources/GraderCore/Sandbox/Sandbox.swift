@@ -28,6 +28,9 @@ public struct Sandbox: Sendable {
     /// This run's own folder: password files, containers, staged bundles.
     let folder: SandboxFolder
     var readOnlyPaths: [String]
+    /// The toolchain's runtime libraries, shown again at ``RuntimeLinkage/sandboxLibraries`` for
+    /// the reference binaries of a student handout.
+    var runtimeLibraries: String?
     /// The file-change counter (``FileChangeShim``), when a C compiler could build it.
     var fileChangeShim: URL?
     /// The cgroups this machine gives each launch.
@@ -60,6 +63,7 @@ public struct Sandbox: Sendable {
         var sandbox = Sandbox(bwrap: bwrap.path, prlimit: prlimit.path, folder: folder,
                               readOnlyPaths: toolchain.runtimeLibraryDirectories.map(\.path).filter { !$0.hasPrefix("/usr/") },
                               resources: ResourceControl.detect(environment: environment))
+        sandbox.runtimeLibraries = toolchain.runtimeLibraryDirectories.first?.path
         if let shim = try? FileChangeShim.build(toolchain: toolchain, directory: workDirectory) {
             sandbox.fileChangeShim = try? folder.stage(file: shim, as: "fileops.so")
         }
@@ -149,6 +153,7 @@ public struct Sandbox: Sendable {
             arguments += ["--symlink", target, top]
         }
         for path in readOnlyPaths { arguments += ["--ro-bind", path, path] }
+        if let runtimeLibraries { arguments += ["--ro-bind", runtimeLibraries, RuntimeLinkage.sandboxLibraries] }
         return arguments
     }
 

@@ -126,13 +126,17 @@ public final class Workspace: @unchecked Sendable {
     /// - Parameter force: replace what `destination` holds.
     /// - Throws: ``GraderError`` when the course is a handout itself or has problems, or the
     ///   destination or a reference cannot be used.
-    public func packStudentHandout(into destination: URL, force: Bool, jobs: Int = GraderOptions.defaultJobs) throws -> HandoutSummary {
+    /// - Parameter selfContained: link the Swift runtime into each reference binary (about
+    ///   60 MB each) instead of using the student's toolchain's.
+    public func packStudentHandout(into destination: URL, force: Bool, jobs: Int = GraderOptions.defaultJobs,
+                                   selfContained: Bool = false) throws -> HandoutSummary {
         if handout != nil { throw GraderError.instructorCourseNeeded(command: "pack") }
         guard scope.isWholeCourse, problems.isEmpty else {
             throw GraderError.packRefused("the course has problems; fix them first (`grader verify` lists them all):\n"
                 + problems.map(\.description).joined(separator: "\n"))
         }
-        return try HandoutPacker(course: course, engine: workbench.engine, jobs: jobs).pack(into: destination, force: force)
+        return try HandoutPacker(course: course, engine: workbench.engine, jobs: jobs,
+                                 runtime: selfContained ? .embedded : .sandboxed).pack(into: destination, force: force)
     }
 
     /// The problems that concern the scope: all of them for the whole course, otherwise those of

@@ -47,8 +47,44 @@ struct HandoutPackerTests {
             }
             #expect(!references.contains(data), "\(path) is a copy of a reference")
         }
+        // Linked against the student's toolchain's runtime: small, and it says so.
         #expect(try FileManager.default.isExecutableFile(atPath: packed.binary("01-counter").path)
-            && Data(contentsOf: packed.binary("01-counter")).count > 1_000_000)
+            && Data(contentsOf: packed.binary("01-counter")).count < 1_000_000)
+        #expect(try packed.manifest().runtime == "shared")
+        // Exercises/README.md without its table of requirements, and nothing else changed.
+        #expect(try String(contentsOf: packed.handout.appendingPathComponent("Exercises/README.md"), encoding: .utf8)
+            == "# Exercises\n\nBefore the table.\n\n(The table of requirements, their cases and mutants is in the instructor's course: it names hidden cases.)\n\nAfter the table.\n")
+    }
+
+    @Test func aSelfContainedHandoutCarriesTheRuntimeAndPassesTheSameCases() throws {
+        let packed = try PackedFixture.shared.get()
+        let folder = packed.scratch.appendingPathComponent("self-contained")
+        let output = try GraderProcess.run(["pack", "--student", folder.path, "--self-contained"], in: packed.course.root)
+        #expect(output.status == 0, "\(output.stderr)")
+        let binary = folder.appendingPathComponent("ReferenceBinaries/00-fixtures/01-counter/App")
+        #expect(try Data(contentsOf: binary).count > 10_000_000, "the Swift runtime and Foundation are inside")
+        let manifest = try JSONDecoder().decode(HandoutManifest.self, from: Data(contentsOf: folder.appendingPathComponent("handout.json")))
+        #expect(manifest.runtime == "embedded")
+        // Another toolchain is no reason to stop: nothing of it is used.
+        let copy = HandoutCopy(root: folder, course: packed.course.root)
+        try copy.write("handout.json", try String(contentsOf: folder.appendingPathComponent("handout.json"), encoding: .utf8)
+            .replacingOccurrences(of: manifest.swiftVersion, with: "Swift version 5.0 (swift-5.0-RELEASE)"))
+        try copy.solveWithReference()
+        let checked = try copy.run(["check", "counter"])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test func aHandoutForAnotherSwiftReleaseStopsWithWhatToDo() throws {
+        let handout = try PackedFixture.shared.get().copy()
+        let manifest = try handout.manifest()
+        #expect(manifest.swiftVersion.contains("Swift version"), "the packing compiler is recorded: \(manifest.swiftVersion)")
+        try handout.write("handout.json", try String(contentsOf: handout.root.appendingPathComponent("handout.json"), encoding: .utf8)
+            .replacingOccurrences(of: manifest.swiftVersion, with: "Swift version 5.0 (swift-5.0-RELEASE)"))
+        try handout.solveWithReference()
+        let other = try handout.run(["check", "counter"])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("this handout's reference binaries use the Swift runtime of Swift version 5.0 (swift-5.0-RELEASE), and this grader's toolchain is \(manifest.swiftVersion)"), "\(other.stderr)")
+        #expect(other.stderr.contains("--self-contained"))
     }
 
     @Test func theCaseFileKeepsItsLayoutAndOnlyTheVisibleCases() throws {
@@ -271,6 +307,9 @@ final class PackedFixture: @unchecked Sendable {
         try course.write(".gitignore", Self.courseGitignore)
         try course.write("README.md", "# Fixture course\n")
         try course.write("Lessons/00-fixtures.md", "# Fixtures\n\nNothing to read.\n")
+        // The instructor's table of requirements names hidden cases and mutants: cut from the handout.
+        try course.write("Exercises/README.md", "# Exercises\n\nBefore the table.\n\n\(Requirement.tableBegin)\n\n"
+            + "| 1 | counts | zebra counts survive two relaunches | L9-secret-mutant |\n\n\(Requirement.tableEnd)\n\nAfter the table.\n")
         try course.write("Package.swift", "// swift-tools-version:6.0\n")
         output = try GraderProcess.run(["pack", "--student", handout.path], in: course.root)
     }
