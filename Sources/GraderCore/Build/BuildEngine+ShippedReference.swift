@@ -26,11 +26,6 @@ extension BuildEngine {
         guard shipped.platform == HandoutManifest.currentPlatform else {
             throw GraderError.handoutPlatform(packedFor: shipped.platform, machine: HandoutManifest.currentPlatform)
         }
-        // Swift's runtime has no stable binary interface on Linux: a binary linked against it
-        // runs with the release that built it.
-        if let needed = shipped.swiftVersion, needed != toolchain.swiftVersion {
-            throw GraderError.handoutToolchain(packedWith: needed, machine: toolchain.swiftVersion)
-        }
         let fm = FileManager.default
         guard fm.isExecutableFile(atPath: shipped.binary.path) else {
             throw GraderError.io("the reference binary \(shipped.binary.path) is missing or not executable. "
@@ -39,6 +34,10 @@ extension BuildEngine {
         // Hashing the binary on every run would cost about a second each; its size and time
         // change whenever it is replaced, as the toolchain's identity does (Toolchain.describe).
         var material = Data("grader-shipped-reference-v1\n\(shipped.hash)\n\(Toolchain.describe(shipped.binary))\n".utf8)
+        // A binary on the shared runtime was checked against this toolchain when it was put in
+        // the cache (below): another toolchain, or another release recorded, is another key,
+        // checked again.
+        if let needed = shipped.swiftVersion { material.append(Data("runtime of \(needed)\n\(toolchain.fingerprint)\n".utf8)) }
         material.append(resourceMaterial(resources))
         let key = ContentHash.hex(of: material)
         let entry = cacheDirectory.appendingPathComponent(key)
@@ -46,6 +45,12 @@ extension BuildEngine {
         keyLock.lock()
         defer { keyLock.unlock() }
         if let cached = cachedOutcome(entry: entry, material: material, key: key) { return cached }
+        // Swift's runtime has no stable binary interface on Linux: a binary linked against it
+        // runs with the release that built it. (`swiftc --version` takes about 0.1 s, so it is
+        // asked here, once per binary and toolchain, not at every check.)
+        if let needed = shipped.swiftVersion, needed != toolchain.swiftVersion {
+            throw GraderError.handoutToolchain(packedWith: needed, machine: toolchain.swiftVersion)
+        }
 
         let staging = cacheDirectory.appendingPathComponent(".staging-\(UUID().uuidString)")
         let bundle = staging.appendingPathComponent("App.app")
