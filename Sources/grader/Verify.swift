@@ -24,6 +24,9 @@ struct Verify: GraderSubcommand {
     @Option(help: "With --mutants: the most mutants tried per exercise (a fixed sample when there are more).")
     var mutantsPerExercise = 40
 
+    @Flag(help: "With --mutants: build each generated mutant on its own, as a file, instead of all of an exercise's in one mutant schema (slower; the verdicts are the same).")
+    var mutantsOneByOne = false
+
     func perform() throws -> Int32 {
         let workspace = try options.instructorWorkspace(for: "verify") { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
@@ -41,7 +44,8 @@ struct Verify: GraderSubcommand {
                 progress.finish()
                 mutantProgress.finish()
             }
-            return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil) { event in
+            return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil,
+                                        mutantSchemas: !mutantsOneByOne) { event in
                 switch event {
                 case .scoringMutants:
                     // The first bar goes, the line says what runs now, and the mutants' bar follows.

@@ -19,6 +19,10 @@ package protocol ExerciseBuilding: Sendable {
     /// The exercise's reference, ready to run: built from `Reference/`, or in a student handout
     /// the binary it ships.
     func buildReference(of exercise: Exercise) throws -> BuildOutcome
+    /// Mutant `number` of the mutant schema `schema` (`MutantSchema` in MutationKit): the
+    /// schema built once with `exercise`'s driver and `resources`, and a copy of its binary
+    /// that switches that mutant on.
+    func build(exercise: Exercise, schema: URL, number: Int, resources: BundleResources) throws -> BuildOutcome
 }
 
 extension ExerciseBuilding {

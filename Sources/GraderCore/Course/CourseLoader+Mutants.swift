@@ -85,7 +85,7 @@ extension CourseLoader {
             switch form {
             case .file(let file): header = mutantHeader(file, style: .swift, displayPath: place + file.lastPathComponent, problems: &problems)
             case .patch(let file): header = mutantHeader(file, style: .patch, displayPath: place + file.lastPathComponent, problems: &problems)
-            case .reference: break
+            case .reference, .schema: break
             }
         }
         return Mutant(name: name, form: form, resources: resources, summary: header.summary, hint: header.hint)

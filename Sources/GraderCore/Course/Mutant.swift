@@ -37,5 +37,8 @@ public struct Mutant: Sendable {
         case file(URL)
         /// The reference's own files, unchanged: a mutant that only changes resources.
         case reference
+        /// A generated mutant inside a mutant schema (`grader verify --mutants`): the schema's
+        /// one learner file, built once, in a copy of whose binary the mutant's number is written.
+        case schema(URL, number: Int)
     }
 }

@@ -90,10 +90,7 @@ public final class Grader: @unchecked Sendable {
         // a course problem of that job alone.
         let ownIndices = jobs.indices.filter { jobs[$0].variant != .reference }
         let ownBuilds = pool.map(ownIndices) { index -> Result<BuildOutcome, Error> in
-            Result {
-                try self.builder.build(exercise: jobs[index].exercise, sources: try self.sources(of: jobs[index]),
-                                       resources: self.resources(of: jobs[index]))
-            }
+            Result { try self.build(jobs[index]) }
         }
         var buildFor: [Int: BuildOutcome] = [:]
         var problemFor: [Int: CourseProblem] = [:]
@@ -261,6 +258,15 @@ public final class Grader: @unchecked Sendable {
         return exercises.filter { seen.insert($0.id).inserted }
     }
 
+    /// A job's own build: its files, or a generated mutant's copy of its schema's binary.
+    func build(_ job: Job) throws -> BuildOutcome {
+        if case .mutant(let name) = job.variant,
+           case .schema(let schema, let number)? = job.exercise.mutants.first(where: { $0.name == name })?.form {
+            return try builder.build(exercise: job.exercise, schema: schema, number: number, resources: resources(of: job))
+        }
+        return try builder.build(exercise: job.exercise, sources: try sources(of: job), resources: resources(of: job))
+    }
+
     /// The files a job builds; a patch mutant's are written on demand.
     func sources(of job: Job) throws -> [URL] {
         switch job.variant {
@@ -269,7 +275,7 @@ public final class Grader: @unchecked Sendable {
         case .reference: return job.exercise.referenceSources
         case .mutant(let name):
             switch job.exercise.mutants.first(where: { $0.name == name })?.form {
-            case .file(let url)?: return [url]
+            case .file(let url)?, .schema(let url, _)?: return [url]
             case .patch(let url)?:
                 return try mutantPatcher.sources(ofMutant: name, patch: url, exercise: job.exercise)
             case .reference?: return job.exercise.referenceSources

@@ -21,6 +21,8 @@ public struct MutationScore: Codable, Sendable {
     /// Tried mutants that did not compile: they count neither way.
     public var notCompiled: Int
     public var caught: Int
+    /// Tried mutants built together in one mutant schema; the others were built one by one.
+    public var builtInSchema: Int = 0
     /// Mutants every case passed, equivalent ones included.
     public var survivors: [Survivor]
     /// The least score the course accepts.

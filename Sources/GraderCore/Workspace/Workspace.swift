@@ -99,7 +99,9 @@ public final class Workspace: @unchecked Sendable {
     /// - Parameter progress: told of each exercise and lesson as soon as it is verified, when
     ///   the mutation score's work starts, and of each exercise whose mutants are all graded,
     ///   from the grading threads, one call at a time.
-    public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil,
+    /// - Parameter mutantSchemas: build each exercise's generated mutants together, as one
+    ///   mutant schema (``MutationTester/buildsSchemas``).
+    public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil, mutantSchemas: Bool = true,
                        progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
         var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
             .verify(exercises, lessons: lessons, problems: relevantProblems, progress: progress)
@@ -110,10 +112,11 @@ public final class Workspace: @unchecked Sendable {
                 throw GraderError.missingTool("mutate", hint: "build it with `swift build --product mutate` (it needs swift-syntax, which `grader` alone does not)")
             }
             progress?(.scoringMutants(exercises: exercises.count))
-            report.mutation = try MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
-                                                 directory: workDirectory.appendingPathComponent("generated-mutants"),
-                                                 limit: mutants, minimum: course.mutationMinimum)
-                .score(exercises, progress: progress)
+            var tester = MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
+                                        directory: workDirectory.appendingPathComponent("generated-mutants"),
+                                        limit: mutants, minimum: course.mutationMinimum)
+            tester.buildsSchemas = mutantSchemas
+            report.mutation = try tester.score(exercises, progress: progress)
         }
         return report
     }

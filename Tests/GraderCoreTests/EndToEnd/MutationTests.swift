@@ -67,4 +67,32 @@ struct MutationTests {
         #expect(VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
             .contains("equivalent_mutants names L99-relational-1, which is not among the generated mutants"))
     }
+
+    /// Mutants built together in one schema get the verdicts they get built one by one, and
+    /// those the schema leaves out (here the getter's only statement, which does not compile
+    /// alone) are still built and counted.
+    @Test func mutantsBuiltInOneSchemaGetTheVerdictsTheyGetAlone() throws {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
+                                           workDirectory: GradingHarness.workDirectory) { manifest in
+            try .verification(["counter"], in: manifest, currentDirectory: course.root)
+        }
+        let tool = GradingHarness.executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
+        func score(inSchema: Bool) throws -> MutationScore {
+            var tester = MutationTester(grader: workspace.grader(.mutation(jobs: 2)), tool: tool,
+                                        directory: course.root.appendingPathComponent(".grader/generated-\(inSchema)"),
+                                        limit: 100, minimum: 0.9)
+            tester.buildsSchemas = inSchema
+            return try #require(tester.score(workspace.exercises).first)
+        }
+        let together = try score(inSchema: true)
+        let alone = try score(inSchema: false)
+        #expect(together.tried == 10 && alone.tried == 10)
+        #expect(alone.builtInSchema == 0)
+        #expect(together.builtInSchema >= 7 && together.builtInSchema < 10)
+        #expect(together.caught == alone.caught && together.notCompiled == alone.notCompiled)
+        #expect(together.notCompiled >= 1)
+        #expect(together.survivors.map(\.name) == alone.survivors.map(\.name))
+        #expect(together.survivors.map(\.name) == ["L13-relational-1", "L13-integer-literal-1"])
+    }
 }

@@ -21,6 +21,10 @@ struct GraderTests {
             }
             return .built(AppBundle(directory: URL(fileURLWithPath: "/nonexistent"), key: paths.joined(separator: ",")))
         }
+
+        func build(exercise: Exercise, schema: URL, number: Int, resources: BundleResources) throws -> BuildOutcome {
+            try build(exercise: exercise, sources: [schema.appendingPathExtension("\(number)")], resources: resources)
+        }
     }
 
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-tests-\(UUID().uuidString)")

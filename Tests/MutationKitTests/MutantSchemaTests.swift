@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import MutationKit
+
+/// The mutant schema's text: each mutation behind its number, the original where none is on,
+/// and the mutations it must leave to be built alone.
+struct MutantSchemaTests {
+    private func schema(_ source: String, only kinds: Set<MutationOperator>? = nil) -> MutantSchema {
+        let mutants = MutantGenerator().mutants(of: source).filter { kinds?.contains($0.mutation.mutationOperator) ?? true }
+        return MutantSchema(source: source, mutants: mutants)
+    }
+
+    /// The schema's text before its switch.
+    private func body(_ schema: MutantSchema) -> String {
+        String(schema.source[..<schema.source.range(of: "\n// The mutant schema's switch")!.lowerBound])
+    }
+
+    @Test func anOperatorIsAChoiceOfTheWholeExpressionItJoins() {
+        let result = schema("func f(a: Int, b: Int) -> Bool {\n    a + b * 2 < 10\n}\n", only: [.relational, .arithmetic])
+        // `<` joins `a + b * 2` and `10`; `+` joins `a` and `b * 2`; `*` joins `b` and `2`.
+        #expect(body(result) == """
+            func f(a: Int, b: Int) -> Bool {
+                (__graderMutant(3) ? (a + b * 2 <= 10) : ((__graderMutant(1) ? (a - b * 2) : (a + (__graderMutant(2) ? (b / 2) : (b * 2)))) < 10))
+            }
+
+            """)
+        #expect(result.numbers == ["L2-arithmetic-1": 1, "L2-arithmetic-2": 2, "L2-relational-1": 3])
+        #expect(result.leftOut.isEmpty)
+    }
+
+    @Test func eachMutantSeesTheOriginalAroundItsChange() {
+        // The mutated branch is the original text with one change: no other mutant's choice in it.
+        let result = schema("func f(a: Int) -> Int {\n    return a * 3\n}\n", only: [.arithmetic, .integerLiteral])
+        #expect(body(result).contains(
+            "return (__graderMutant(1) ? (a / 3) : (a * (__graderMutant(2) ? (2) : __graderMutant(3) ? (4) : (3))))"))
+    }
+
+    @Test func aStatementLeftOutIsBehindAnIf() {
+        let source = """
+            func save(_ store: Store) throws {
+                store.touch()
+                try store.save()
+            }
+
+            """
+        let result = schema(source, only: [.removedCall])
+        #expect(body(result) == """
+            func save(_ store: Store) throws {
+                if !__graderMutant(1) { store.touch() }
+                if !__graderMutant(2) { try store.save() }
+            }
+
+            """)
+    }
+
+    @Test func aBlocksOnlyStatementIsLeftOutOnlyWhereItIsNoValue() {
+        let source = """
+            func name(_ store: Store) -> String {
+                store.name()
+            }
+            func touch(_ store: Store) {
+                store.touch()
+            }
+            func each(_ store: Store) {
+                let names = store.items.map { store.rename($0) }
+                for item in names {
+                    store.update(item)
+                }
+                if names.isEmpty {
+                    store.clear()
+                }
+            }
+            var size: Int {
+                compute()
+            }
+            func pick(_ store: Store, _ kind: Kind) {
+                switch kind {
+                case .one: store.first()
+                case .two:
+                    store.touch()
+                    store.second()
+                }
+            }
+
+            """
+        let result = schema(source, only: [.removedCall])
+        // Kept out: a function's result, a closure's, a getter's, a `case`'s only statement (a
+        // `case` without one does not compile).
+        #expect(Set(result.leftOut) == ["L2-removed-call-1", "L8-removed-call-1", "L17-removed-call-1", "L21-removed-call-1"])
+        #expect(Set(result.numbers.keys) == ["L5-removed-call-1", "L10-removed-call-1", "L13-removed-call-1",
+                                             "L23-removed-call-1", "L24-removed-call-1"])
+    }
+
+    @Test func whatMustStayAsWrittenIsLeftOut() {
+        let source = """
+            enum Key: String {
+                case name = "full_name"
+            }
+            struct Person {
+                var name: String
+                var age: Int
+                init(name: String) {
+                    self.name = name
+                    self.age = 1
+                }
+            }
+            func wait() -> Int {
+                while true {
+                    return 1
+                }
+            }
+            func kind(_ value: Pair) -> Int {
+                if case .pair(let a, let b) = value { return a }
+                return 0
+            }
+
+            """
+        let result = schema(source)
+        // The raw value, the initializer's assignments, `while true`, the pattern's swap.
+        for name in ["L2-string-literal-1", "L8-removed-assignment-1", "L9-removed-assignment-1",
+                     "L13-boolean-literal-1", "L13-negated-condition-1"] {
+            #expect(result.leftOut.contains(name), "\(name) should be left out")
+        }
+        // A literal inside the initializer is still a choice.
+        #expect(result.numbers["L9-integer-literal-1"] != nil)
+        #expect(!body(result).contains("case (__graderMutant"))
+    }
+
+    @Test func aNegativeLiteralKeepsItsSign() {
+        let result = schema("let transient = unsafeBitCast(-1, to: Int.self)\n", only: [.integerLiteral])
+        #expect(body(result) == "let transient = unsafeBitCast((__graderMutant(1) ? (-0) : (-1)), to: Int.self)\n")
+    }
+
+    @Test func eachSiteSaysWhereItIsInTheSchema() {
+        let source = "func f(a: Int) -> Bool {\n    if a > 2 { return true }\n    return false\n}\n"
+        let result = schema(source)
+        let bytes = Array(result.source.utf8)
+        for site in result.sites {
+            let text = String(decoding: bytes[site.start..<site.end], as: UTF8.self)
+            for number in site.mutants.values {
+                #expect(text.contains("__graderMutant(\(number))"), "\(text)")
+            }
+        }
+        #expect(Set(result.sites.flatMap(\.mutants.keys)) == Set(result.numbers.keys))
+    }
+
+    @Test func theSwitchReadsItsNumberFromTheMarker() {
+        let result = schema("let limit = 3\n")
+        #expect(result.source.contains("private let __graderMutantSlot: StaticString = \"GRADER-MUTANT-SCHEMA-SLOT:000000\""))
+        #expect(result.source.components(separatedBy: MutantSchema.slotPrefix).count == 2)
+    }
+}
