@@ -170,10 +170,22 @@ final class SiteFinder: SyntaxAnyVisitor {
     private var negated: [Range<Int>: Range<Int>] = [:]
     /// Every expression that can be replaced by a choice, by start: its ranges.
     private var expressions: [Range<Int>] = []
-    /// Statements that can be left out behind a switch.
-    private var statements: Set<Range<Int>> = []
+    /// Statements that can be left out behind a switch: each one's range (its `;` included, as
+    /// the mutation has it), with the range the `if` goes around.
+    private var statements: [Range<Int>: Range<Int>] = [:]
+    /// Each integer literal whose constant the compiler checks with its neighbours (`x / 1`,
+    /// `Int8(127)`, `100 + 27` for an `Int8`): the expression it is checked in, which becomes
+    /// the site, so that a mutant that does not compile alone does not compile in the schema.
+    private var checkedLiterals: [Range<Int>: Range<Int>] = [:]
+    /// String literals that can be a choice: not `Unicode.Scalar("a")`, where a literal picks
+    /// another initializer than a `String` does.
+    private var stringLiterals: Set<Range<Int>> = []
     /// Expressions that must stay as written: in attributes, enum cases (raw values), patterns.
     private var fixedDepth = 0
+    private var fixedRanges: [Range<Int>] = []
+    /// Inside a declaration with a custom attribute (a result builder's `@ViewBuilder`), where an
+    /// `if` around a statement is a value of the builder's.
+    private var builderDepth = 0
     /// Expressions that must stay as written wherever they are.
     private var asWritten: Set<Range<Int>> = []
     /// Inside an initializer, a stored property's assignment and a `super.init` call must stay
@@ -184,15 +196,46 @@ final class SiteFinder: SyntaxAnyVisitor {
         node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
     }
 
-    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { fixedDepth += 1; return .visitChildren }
+    private func fix(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        fixedDepth += 1
+        fixedRanges.append(Self.range(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { fix(node) }
     override func visitPost(_ node: AttributeSyntax) { fixedDepth -= 1 }
-    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { fixedDepth += 1; return .visitChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { fix(node) }
     override func visitPost(_ node: EnumCaseDeclSyntax) { fixedDepth -= 1 }
-    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind { fixedDepth += 1; return .visitChildren }
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind { fix(node) }
     override func visitPost(_ node: IfConfigClauseSyntax) { fixedDepth -= 1 }
     // A pattern (`case .child(let a, let b)`) is no value to choose.
-    override func visit(_ node: ExpressionPatternSyntax) -> SyntaxVisitorContinueKind { fixedDepth += 1; return .visitChildren }
+    override func visit(_ node: ExpressionPatternSyntax) -> SyntaxVisitorContinueKind { fix(node) }
     override func visitPost(_ node: ExpressionPatternSyntax) { fixedDepth -= 1 }
+
+    private static func hasCustomAttribute(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return attribute.attributeName.trimmedDescription.first?.isUppercase == true
+        }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.hasCustomAttribute(node.attributes) { builderDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        if Self.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.hasCustomAttribute(node.attributes) { builderDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if Self.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
+    }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { initializerDepth += 1; return .visitChildren }
     override func visitPost(_ node: InitializerDeclSyntax) { initializerDepth -= 1 }
 
@@ -204,15 +247,25 @@ final class SiteFinder: SyntaxAnyVisitor {
     }
 
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let literal = node.condition.as(BooleanLiteralExprSyntax.self), literal.literal.text == "true" {
-            asWritten.insert(Self.range(literal))
-        }
+        keepAsWritten(node.condition)
         return .visitChildren
     }
 
     private func keepAsWritten(_ conditions: ConditionElementListSyntax) {
-        if conditions.count == 1, case .expression(let expression)? = conditions.first?.condition,
-           let literal = expression.as(BooleanLiteralExprSyntax.self), literal.literal.text == "true" {
+        if conditions.count == 1, case .expression(let expression)? = conditions.first?.condition {
+            keepAsWritten(expression)
+        }
+    }
+
+    /// `true`, or `(true)`: it and its parentheses stay.
+    private func keepAsWritten(_ expression: ExprSyntax) {
+        var inner = expression
+        while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+              only.label == nil {
+            asWritten.insert(Self.range(inner))
+            inner = only.expression
+        }
+        if let literal = inner.as(BooleanLiteralExprSyntax.self), literal.literal.text == "true" {
             asWritten.insert(Self.range(literal))
         }
     }
@@ -231,7 +284,54 @@ final class SiteFinder: SyntaxAnyVisitor {
         }
         // The operand of `&` must stay a variable.
         if node.parent?.is(InOutExprSyntax.self) == true || asWritten.contains(Self.range(expression)) { return }
+        // Parentheses would end an optional chain that goes on after the expression
+        // (`box?.pair(1, 2).map { … }`): a larger site holds the whole chain.
+        if Self.continuesChain(node), expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .postfixQuestionMark }) {
+            return
+        }
         expressions.append(Self.range(expression))
+    }
+
+    /// Whether `node`'s parent goes on with it as the base of a member, call, subscript or unwrap.
+    private static func continuesChain(_ node: Syntax) -> Bool {
+        guard let parent = node.parent else { return false }
+        if let member = parent.as(MemberAccessExprSyntax.self) { return member.base.map(Syntax.init) == node }
+        if let call = parent.as(FunctionCallExprSyntax.self) { return Syntax(call.calledExpression) == node }
+        if let subscriptCall = parent.as(SubscriptCallExprSyntax.self) { return Syntax(subscriptCall.calledExpression) == node }
+        return parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+            || parent.is(PostfixOperatorExprSyntax.self)
+    }
+
+    static let checkedOperators: Set<String> = ["+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%=", "<<", ">>", "&", "|", "^"]
+
+    override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        record(Syntax(node))
+        guard fixedDepth == 0 else { return .visitChildren }
+        var operand = Syntax(node)
+        if let negative = node.parent?.as(PrefixOperatorExprSyntax.self), negative.operator.text == "-" { operand = Syntax(negative) }
+        if let infix = operand.parent?.as(InfixOperatorExprSyntax.self),
+           let symbol = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, Self.checkedOperators.contains(symbol) {
+            checkedLiterals[Self.range(node)] = Self.range(infix)
+        } else if let argument = operand.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+                  let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 1,
+                  let call = list.parent?.as(FunctionCallExprSyntax.self) {
+            checkedLiterals[Self.range(node)] = Self.range(call)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        record(Syntax(node))
+        let convertedByType: Bool = {
+            guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+                  let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 1,
+                  let call = list.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            return callee.first?.isUppercase == true
+        }()
+        if fixedDepth == 0, !convertedByType { stringLiterals.insert(Self.range(node)) }
+        return .visitChildren
     }
 
     override func visit(_ node: PrefixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
@@ -252,12 +352,50 @@ final class SiteFinder: SyntaxAnyVisitor {
         // A block's only statement may be its result (`{ compute() }`): not behind an `if`,
         // unless the block is one whose statements are never a value.
         // A `case` must keep a statement: alone, its only one left out does not compile.
-        if fixedDepth == 0, let list = node.parent?.as(CodeBlockItemListSyntax.self),
-           list.count > 1 || (Self.holdsNoValue(list) && list.parent?.is(SwitchCaseSyntax.self) != true),
-           initializerDepth == 0 || !Self.initializes(node) {
-            statements.insert(Self.range(node))
+        // With two statements, the one left may become the block's result the same way.
+        guard fixedDepth == 0, builderDepth == 0, let list = node.parent?.as(CodeBlockItemListSyntax.self) else { return .visitChildren }
+        let shapeAllows = list.count > 2
+            || (Self.holdsNoValue(list) && !(list.count == 1 && list.parent?.is(SwitchCaseSyntax.self) == true))
+        if shapeAllows, initializerDepth == 0 || !Self.initializes(node), !Self.typesItsClosure(node) {
+            statements[Self.range(node)] = Self.range(node.item)
         }
         return .visitChildren
+    }
+
+    /// Whether a closure's statement is what gives the closure its parameters' types or count:
+    /// it uses `$0`, or a parameter written without a type. Alone, the closure without it does
+    /// not compile.
+    private static func typesItsClosure(_ node: CodeBlockItemSyntax) -> Bool {
+        var current = node.parent
+        var closure: ClosureExprSyntax?
+        while let parent = current {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self)
+                || parent.is(DeinitializerDeclSyntax.self) {
+                break
+            }
+            if let found = parent.as(ClosureExprSyntax.self) {
+                closure = found
+                break
+            }
+            current = parent.parent
+        }
+        guard let closure else { return false }
+        var untyped = Set<String>()
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?:
+            untyped.formUnion(names.map(\.name.text))
+        case .parameterClause(let clause)?:
+            for parameter in clause.parameters where parameter.type == nil {
+                untyped.insert((parameter.secondName ?? parameter.firstName).text)
+            }
+        case nil:
+            break
+        }
+        return node.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .dollarIdentifier = token.tokenKind { return true }
+            if case .identifier(let name) = token.tokenKind { return untyped.contains(name) }
+            return false
+        }
     }
 
     /// Whether the statements of `list` can never be a value: the body of a function that
@@ -311,9 +449,17 @@ final class SiteFinder: SyntaxAnyVisitor {
     /// Where `mutation` is written in the schema; nil when it must be built alone.
     func site(of mutation: Mutation) -> Found? {
         let range = mutation.start..<mutation.end
+        if fixedRanges.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) { return nil }
         switch mutation.mutationOperator {
         case .removedCall, .removedAssignment:
-            return statements.contains(range) ? Found(start: range.lowerBound, end: range.upperBound, isStatement: true) : nil
+            return statements[range].map { Found(start: $0.lowerBound, end: $0.upperBound, isStatement: true) }
+        case .integerLiteral where checkedLiterals[range] != nil:
+            let checked = checkedLiterals[range]!
+            return expressions.contains(checked) ? Found(start: checked.lowerBound, end: checked.upperBound, isStatement: false) : nil
+        case .stringLiteral:
+            let around = expressions.filter { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+            guard let literal = around.min(by: { $0.count < $1.count }), stringLiterals.contains(literal) else { return nil }
+            return Found(start: literal.lowerBound, end: literal.upperBound, isStatement: false)
         default:
             if let infix = infixByOperator[range] {
                 return expressions.contains(infix) ? Found(start: infix.lowerBound, end: infix.upperBound, isStatement: false) : nil

@@ -30,9 +30,9 @@ struct MutantSchemaTests {
 
     @Test func eachMutantSeesTheOriginalAroundItsChange() {
         // The mutated branch is the original text with one change: no other mutant's choice in it.
-        let result = schema("func f(a: Int) -> Int {\n    return a * 3\n}\n", only: [.arithmetic, .integerLiteral])
+        let result = schema("func f(a: Int) -> Int {\n    return a * size(3, of: a)\n}\n", only: [.arithmetic, .integerLiteral])
         #expect(body(result).contains(
-            "return (__graderMutant(1) ? (a / 3) : (a * (__graderMutant(2) ? (2) : __graderMutant(3) ? (4) : (3))))"))
+            "return (__graderMutant(1) ? (a / size(3, of: a)) : (a * size((__graderMutant(2) ? (2) : __graderMutant(3) ? (4) : (3)), of: a)))"))
     }
 
     @Test func aStatementLeftOutIsBehindAnIf() {
@@ -124,6 +124,67 @@ struct MutantSchemaTests {
         // A literal inside the initializer is still a choice.
         #expect(result.numbers["L9-integer-literal-1"] != nil)
         #expect(!body(result).contains("case (__graderMutant"))
+    }
+
+    @Test func aClosuresStatementThatTypesItOrMayBecomeItsResultIsLeftOut() {
+        let source = """
+            func f(_ values: [Int], _ log: Log) -> Int {
+                var count = 0
+                values.forEach {
+                    log.append($0)
+                    count += 1
+                    log.flush()
+                }
+                let add = { x in
+                    log.total(x)
+                    log.bump()
+                    log.flush()
+                }
+                let work = {
+                    log.note()
+                    compute()
+                }
+                return count
+            }
+
+            """
+        let result = schema(source, only: [.removedCall])
+        // `$0`'s only use, an untyped parameter's only use, and one of two statements.
+        #expect(Set(result.leftOut) == ["L4-removed-call-1", "L9-removed-call-1", "L14-removed-call-1", "L15-removed-call-1"])
+        #expect(Set(result.numbers.keys) == ["L3-removed-call-1", "L6-removed-call-1", "L10-removed-call-1", "L11-removed-call-1"])
+    }
+
+    @Test func aLiteralTheCompilerChecksWithItsNeighboursKeepsThem() {
+        // Alone, `total / 0` and `UInt8(256)` do not compile; the site keeps them checked.
+        let result = schema("func f(_ total: Int) -> Int {\n    total / 1 + Int(UInt8(255))\n}\n", only: [.integerLiteral])
+        #expect(body(result).contains("(__graderMutant(1) ? (total / 0) : __graderMutant(2) ? (total / 2) : (total / 1))"))
+        #expect(body(result).contains("(__graderMutant(3) ? (UInt8(254)) : __graderMutant(4) ? (UInt8(256)) : (UInt8(255)))"))
+    }
+
+    @Test func aLiteralATypeConvertsAndAnOptionalChainStayWhole() {
+        let source = """
+            func f(_ box: Box?) -> Any {
+                let scalar = Unicode.Scalar("a")
+                return box?.pair(1, 2).map { "\\($0)" } as Any
+            }
+
+            """
+        let result = schema(source, only: [.stringLiteral, .swappedArguments])
+        // `Unicode.Scalar((choice))` would call the failable `init?(String)`.
+        #expect(result.leftOut.contains("L2-string-literal-1"))
+        // The swap's site is the whole chain, not `box?.pair(1, 2)` (parentheses would end it).
+        #expect(body(result).contains("(__graderMutant(2) ? (box?.pair(2, 1).map { \"\\($0)\" }) : (box?.pair(1, 2).map { \"\\($0)\" }))"))
+    }
+
+    @Test func aResultBuildersStatementsStay() {
+        let source = """
+            @Lines func page() -> [String] {
+                tag("a")
+                tag("b")
+            }
+
+            """
+        #expect(schema(source, only: [.removedCall]).numbers.isEmpty)
     }
 
     @Test func aNegativeLiteralKeepsItsSign() {
