@@ -25,6 +25,8 @@ public protocol ExerciseDriver {
 extension ExerciseDriver {
     /// Serves the grader's requests until it asks the process to terminate.
     public static func main() {
+        // Started to wait for launches (``LaunchServer``): this returns in each forked launch.
+        LaunchServer.serveIfAsked()
         // The launch's secret is read first: learner code runs only from `register` on.
         guard var runtime = DriverRuntime.connect() else { exit(64) }
         var operations = Operations()

@@ -2,12 +2,19 @@ import ArgumentParser
 import Foundation
 import GraderCore
 
+extension LaunchMode: ExpressibleByArgument {}
+
 /// Options every command shares.
 package struct CourseOptions: ParsableArguments {
     package init() {}
 
     @Option(name: .long, help: "The course folder (default: the nearest folder with grader.yml).")
     package var course: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How an exercise's app is launched: fork (from a copy waiting in the case's sandbox) or exec (a new sandbox for every launch, slower; for comparing).",
+        valueName: "fork|exec"))
+    package var launch: LaunchMode = .fork
 
     package var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
@@ -29,7 +36,7 @@ package struct CourseOptions: ParsableArguments {
 
     /// Opens the course for the scope a command names, with the toolchain and sandbox.
     package func workspace(_ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
-        try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope)
+        try Workspace.open(root: try courseRoot(), executable: Self.executableURL, scope: scope, launch: launch)
     }
 
     /// Opens the instructor's course for `command`, refusing a student handout before anything
@@ -37,7 +44,7 @@ package struct CourseOptions: ParsableArguments {
     package func instructorWorkspace(for command: String, _ scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
         let root = try courseRoot()
         if HandoutManifest.isHandout(root: root) { throw GraderError.instructorCourseNeeded(command: command) }
-        return try Workspace.open(root: root, executable: Self.executableURL, scope: scope)
+        return try Workspace.open(root: root, executable: Self.executableURL, scope: scope, launch: launch)
     }
 
     package static var executableURL: URL {

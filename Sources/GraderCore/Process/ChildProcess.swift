@@ -13,8 +13,11 @@ import Darwin
 /// above 2 in the child and so cannot hand over the protocol pipes. Every descriptor of the
 /// grader other than those is closed in the child, so one submission never inherits another's.
 final class ChildProcess {
+    /// The process, or for a forked launch the sandbox it runs in (``LaunchControl``).
     let pid: pid_t
     private let ownProcessGroup: Bool
+    /// For a launch forked by a waiting exercise binary: what reports its end and kills it.
+    private let control: LaunchControl?
     private var requestFD: Int32 = -1
     private var replyFD: Int32 = -1
     private var stdoutFD: Int32
@@ -57,9 +60,11 @@ final class ChildProcess {
     ///     started too (bubblewrap's inner process, before it has arranged to die with the outer
     ///     one). Only sandboxed launches want it: a compiler left in the grader's group gets the
     ///     terminal's Ctrl-C along with the grader.
+    ///   - passing: one more descriptor of the grader's, and the number it gets in the child.
     init(executable: String, arguments: [String], environment: [String: String], protocolPipes: Bool,
-         ownProcessGroup: Bool = false) throws {
+         ownProcessGroup: Bool = false, passing extra: (fd: Int32, as: Int32)? = nil) throws {
         self.ownProcessGroup = ownProcessGroup
+        control = nil
         let outPipe = try Self.makePipe()
         let errPipe = try Self.makePipe()
         var requestPipe: (read: Int32, write: Int32) = (-1, -1)
@@ -78,7 +83,8 @@ final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, requestPipe.read, WireProtocol.requestFD)
             posix_spawn_file_actions_adddup2(&actions, replyPipe.write, WireProtocol.replyFD)
         }
-        Self.closeDescriptors(from: protocolPipes ? WireProtocol.replyFD + 1 : 3, in: &actions)
+        if let extra { posix_spawn_file_actions_adddup2(&actions, extra.fd, extra.as) }
+        Self.closeDescriptors(from: max(protocolPipes ? WireProtocol.replyFD + 1 : 3, (extra?.as ?? 0) + 1), in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -126,6 +132,34 @@ final class ChildProcess {
         // Non-blocking both ways: a child that stops reading its requests cannot hold the grader
         // in a write, nor one that stops writing hold it in a read.
         for fd in [stdoutFD, stderrFD, replyFD, requestFD] where fd >= 0 {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    /// A launch forked by `control` on four new pipes: standard output and error, requests and
+    /// replies, as ``init(executable:arguments:environment:protocolPipes:ownProcessGroup:passing:)``
+    /// makes them for an exec.
+    init(launchedBy control: LaunchControl) throws {
+        ownProcessGroup = false
+        self.control = control
+        let outPipe = try Self.makePipe()
+        let errPipe = try Self.makePipe()
+        let requestPipe = try Self.makePipe()
+        let replyPipe = try Self.makePipe()
+        let theirs = [outPipe.write, errPipe.write, requestPipe.read, replyPipe.write]
+        defer { theirs.forEach { close($0) } }
+        do {
+            try control.start(descriptors: theirs)
+        } catch {
+            [outPipe.read, errPipe.read, requestPipe.write, replyPipe.read].forEach { close($0) }
+            throw error
+        }
+        pid = control.observedPID
+        stdoutFD = outPipe.read
+        stderrFD = errPipe.read
+        requestFD = requestPipe.write
+        replyFD = replyPipe.read
+        for fd in [stdoutFD, stderrFD, replyFD, requestFD] {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
     }
@@ -312,6 +346,12 @@ final class ChildProcess {
     /// of file when its last descriptors close.
     func kill() {
         guard termination == nil else { return }
+        if let control {
+            control.requestKill()
+            termination = control.end(waitingUntil: Date().addingTimeInterval(10)) ?? .signaled(SIGKILL)
+            waitForPipesToClose(deadline: Date().addingTimeInterval(2))
+            return
+        }
         if ownProcessGroup { Glibc.kill(-pid, SIGKILL) }
         Glibc.kill(pid, SIGKILL)
         _ = reap(blocking: true)
@@ -330,6 +370,10 @@ final class ChildProcess {
     }
 
     private func reap(blocking: Bool) -> Bool {
+        if let control {
+            termination = control.end(waitingUntil: blocking ? Date().addingTimeInterval(10) : nil)
+            return termination != nil
+        }
         var status: Int32 = 0
         let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
         if result == pid {
@@ -341,7 +385,7 @@ final class ChildProcess {
         return false
     }
 
-    private static func decode(_ status: Int32) -> Termination {
+    static func decode(_ status: Int32) -> Termination {
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
         let signal = status & 0x7f
         if signal == 0 { return .exited((status >> 8) & 0xff) }
@@ -370,4 +414,19 @@ final class ChildProcess {
     private static func closeDescriptors(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
         _ = closeFrom?(&actions, first)
     }
+}
+
+/// What forks a launch and reports how it ended, for a ``ChildProcess`` that is not the
+/// grader's own child (``AppServer``).
+protocol LaunchControl: AnyObject {
+    /// Forks a launch on `descriptors` (standard output, standard error, the request pipe's
+    /// reading end, the reply pipe's writing end). Throws when no launch could start.
+    func start(descriptors: [Int32]) throws
+    /// Asks for the launch to be killed, with everything it started.
+    func requestKill()
+    /// How the launch ended, once it has and its sandbox is clean again; nil when it is still
+    /// running at `deadline` (or at once when `deadline` is nil).
+    func end(waitingUntil deadline: Date?) -> Termination?
+    /// A process whose tree holds the launch, for measuring its processor wait.
+    var observedPID: pid_t { get }
 }

@@ -5,23 +5,43 @@ import Foundation
 /// and exit rules, for exercises (through ``AppSession``) and lesson programs alike.
 struct AppLauncher: Sendable {
     let sandbox: Sandbox
+    /// How an exercise's launches start: forked from a binary waiting in the case's sandbox
+    /// (``AppServer``), or each exec'd in a sandbox of its own.
+    var mode: LaunchMode = .fork
 
-    /// A started app and the cgroup that bounds it: ending the launch ends both.
+    /// A started app and the cgroup that bounds it: ending the launch ends both (the group
+    /// only when it is the launch's own).
     final class Launch {
         let process: ChildProcess
         let group: LaunchGroup?
+        /// The group's counts when the launch started, when the group is a case's (shared by
+        /// its launches one after the other).
+        private let baseline: LaunchGroup.Counts?
 
         init(process: ChildProcess, group: LaunchGroup?) {
             self.process = process
             self.group = group
+            baseline = nil
+        }
+
+        /// A launch forked by `server`, in the case's group.
+        init(forkedBy server: AppServer) throws {
+            baseline = server.group?.counts()
+            process = try ChildProcess(launchedBy: server)
+            group = server.group
         }
 
         deinit { end() }
 
-        /// Kills what is left of the launch and removes its cgroup.
+        /// The limit the launch reached so far, if any (``LaunchGroup/breach(limits:since:)``).
+        func breach(limits: Limits) -> LimitBreach? {
+            group?.breach(limits: limits, since: baseline ?? LaunchGroup.Counts())
+        }
+
+        /// Kills what is left of the launch and removes its cgroup when it is its own.
         func end() {
             process.kill()
-            group?.remove()
+            if baseline == nil { group?.remove() }
         }
     }
 
@@ -41,6 +61,13 @@ struct AppLauncher: Sendable {
         return Launch(process: process, group: group)
     }
 
+    /// Starts a server for one case's launches (``AppServer``), in the case's cgroup.
+    func server(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String],
+                environment: PhoneEnvironment, countsFileChanges: Bool) throws -> AppServer {
+        try AppServer(sandbox: sandbox, bundle: bundle, container: container, limits: limits,
+                      defaultsSuites: defaultsSuites, environment: environment, countsFileChanges: countsFileChanges)
+    }
+
     /// What a program printed and how it ended, when it runs to its end by itself.
     struct ProgramRun {
         var event: StepEvent
@@ -53,7 +80,7 @@ struct AppLauncher: Sendable {
         let launch = try self.launch(bundle, on: container, limits: limits, protocolPipes: false)
         let process = launch.process
         let waited = process.nextReply(deadline: Date().addingTimeInterval(limits.timeLimit), outputLimit: limits.outputBytes)
-        let breach = launch.group?.breach(limits: limits)
+        let breach = launch.breach(limits: limits)
         var event = limitBreach(waited, of: process, limits: limits) ?? Self.event(for: exit(of: process, within: 5), limits: limits)
         if let breach, event != .exited(code: 0), event != .outputLimit(bytes: limits.outputBytes) { event = .limitExceeded(breach) }
         let output = process.takeOutput()
@@ -103,4 +130,12 @@ struct AppLauncher: Sendable {
         case let other: return other
         }
     }
+}
+
+/// How an exercise binary's launches start (`--launch`).
+public enum LaunchMode: String, Sendable, CaseIterable {
+    /// Forked from the binary waiting in the case's sandbox: a relaunch costs a fork.
+    case fork
+    /// Each launch exec'd in a new sandbox: the way a check can be compared with.
+    case exec
 }

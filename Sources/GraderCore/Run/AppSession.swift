@@ -29,10 +29,17 @@ final class AppSession {
 
     /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``,
     ///   or a batch's budget for the student).
-    init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-         environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: CaseDeadline = .none) throws {
-        launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
-                                     environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
+    convenience init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
+                     environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: CaseDeadline = .none) throws {
+        let launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
+                                         environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
+        self.init(launch: launch, launcher: launcher, container: container, limits: limits, caseDeadline: caseDeadline)
+    }
+
+    /// A session on a launch already started (exec'd, or forked by a case's ``AppServer``).
+    init(launch: AppLauncher.Launch, launcher: AppLauncher, container: AppContainer, limits: Limits,
+         caseDeadline: CaseDeadline = .none) {
+        self.launch = launch
         let own = Date().addingTimeInterval(limits.timeLimit)
         deadline = min(own, caseDeadline.date)
         caseBreach = caseDeadline.date < own ? caseDeadline.breach : nil
@@ -217,7 +224,7 @@ final class AppSession {
                           stderr: String(decoding: output.stderr, as: UTF8.self),
                           duration: Date().timeIntervalSince(started))
         if case .limitExceeded = event {} else {
-            run.breach = launch.group?.breach(limits: limits)
+            run.breach = launch.breach(limits: limits)
                 ?? (containerOverflows ? .container(bytes: limits.containerBytes) : nil)
         }
         if process.termination != nil { launch.end() }

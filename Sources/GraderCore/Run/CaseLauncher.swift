@@ -64,17 +64,37 @@ struct CaseLauncher: CaseLaunching {
             ?? AppContainer.create(in: workDirectory)
         defer { container.remove() }
         var session: AppSession?
-        defer { if let session, !session.isGone { _ = session.kill() } }
+        // The case's launches are forked from one waiting binary, made at the first launch
+        // (and again should it end, which a launch cannot make it do).
+        var server: AppServer?
+        defer {
+            if let session, !session.isGone { _ = session.kill() }
+            server?.end()
+        }
         /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
         /// a performance case) is timed from a running app: a new launch first answers a ping,
         /// so that start-up is not counted and a kill never lands during bubblewrap's start-up.
         func launched(timed: Bool) throws -> AppSession {
             if let current = session, !current.isGone { return current }
-            let fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
+            let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
+            let fresh: AppSession
+            switch launcher.mode {
+            case .exec:
+                fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                                       environment: testCase.environment,
-                                       countsFileChanges: plan.countsFileChanges || plan.killAtChange != nil,
+                                       environment: testCase.environment, countsFileChanges: countsFileChanges,
                                        caseDeadline: caseDeadline)
+            case .fork:
+                if server?.isGone ?? true {
+                    server?.end()
+                    server = try launcher.server(bundle, on: container, limits: exercise.limits,
+                                                 defaultsSuites: exercise.defaultsSuites, environment: testCase.environment,
+                                                 countsFileChanges: countsFileChanges)
+                }
+                let launch = try AppLauncher.Launch(forkedBy: server!)
+                fresh = AppSession(launch: launch, launcher: launcher, container: container, limits: exercise.limits,
+                                   caseDeadline: caseDeadline)
+            }
             session = fresh
             if timed { _ = fresh.waitUntilReady() }
             return fresh

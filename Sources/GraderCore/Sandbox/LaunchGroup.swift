@@ -81,19 +81,39 @@ final class LaunchGroup: @unchecked Sendable {
 
     /// The limit the launch reached so far, if any: a refused fork, a process the kernel ended
     /// for memory, or a full `/tmp` (while the launch still runs: its tmpfs goes with it).
-    func breach(limits: Limits) -> LimitBreach? {
-        if let pids = directories[.pids], (CgroupFiles.value("max", in: pids.appendingPathComponent("pids.events")) ?? 0) > 0 {
-            return .processes(limits.processes)
-        }
+    /// - Parameter baseline: the group's counts when the launch started, for a group that
+    ///   bounds one launch after another (``AppServer``).
+    func breach(limits: Limits, since baseline: Counts = Counts()) -> LimitBreach? {
+        let now = counts()
+        if now.refusedForks > baseline.refusedForks { return .processes(limits.processes) }
+        if now.memoryKills > baseline.memoryKills { return .memory(bytes: limits.totalMemoryBytes) }
         guard let memory = directories[.memory] else { return nil }
-        let events = memory.appendingPathComponent(version == .v1 ? "memory.oom_control" : "memory.events")
-        if (CgroupFiles.value("oom_kill", in: events) ?? 0) > 0 { return .memory(bytes: limits.totalMemoryBytes) }
         // tmpfs pages count as shared memory; a page short of the size is full.
         if let shared = CgroupFiles.value("shmem", in: memory.appendingPathComponent("memory.stat")),
            shared + 64 << 10 >= limits.tmpBytes {
             return .tmp(bytes: limits.tmpBytes)
         }
         return nil
+    }
+
+    /// The events the kernel has counted in the group so far.
+    struct Counts: Equatable {
+        /// Forks refused at the process limit.
+        var refusedForks = 0
+        /// Processes killed for memory.
+        var memoryKills = 0
+    }
+
+    func counts() -> Counts {
+        var counts = Counts()
+        if let pids = directories[.pids] {
+            counts.refusedForks = CgroupFiles.value("max", in: pids.appendingPathComponent("pids.events")) ?? 0
+        }
+        if let memory = directories[.memory] {
+            let events = memory.appendingPathComponent(version == .v1 ? "memory.oom_control" : "memory.events")
+            counts.memoryKills = CgroupFiles.value("oom_kill", in: events) ?? 0
+        }
+        return counts
     }
 
     /// Ends every process still in the launch's cgroup and removes its folders. The sandbox's

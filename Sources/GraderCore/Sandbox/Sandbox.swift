@@ -81,9 +81,11 @@ public struct Sandbox: Sendable {
     ///   - countsFileChanges: preload the file-change counter (for a case that kills its
     ///     app at each change of its files).
     ///   - group: the launch's cgroup, joined before bubblewrap starts.
+    ///   - launchServer: start the binary waiting for launches as the sandbox's PID 1
+    ///     (``LaunchServer``), its control socket on ``LaunchServer/controlFD``.
     func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String],
                  environment phone: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
-                 group: LaunchGroup? = nil)
+                 group: LaunchGroup? = nil, launchServer: Bool = false)
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
@@ -102,6 +104,7 @@ public struct Sandbox: Sendable {
             WireProtocol.requestFDVariable: String(WireProtocol.requestFD),
             WireProtocol.replyFDVariable: String(WireProtocol.replyFD),
         ]
+        if launchServer { environment[LaunchServer.controlFDVariable] = String(LaunchServer.controlFD) }
         if !defaultsSuites.isEmpty {
             environment[WireProtocol.suitesVariable] = defaultsSuites.joined(separator: ",")
         }
@@ -116,6 +119,8 @@ public struct Sandbox: Sendable {
         if group?.directories[.pids] == nil, resources.processLimitByRlimit { inner.append("--nproc=\(limits.processes)") }
         inner += ["--", executable]
         var arguments = baseArguments()
+        // No reaper of bubblewrap's: the server is PID 1, which nothing inside can signal.
+        if launchServer { arguments.append("--as-pid-1") }
         arguments += [
             "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev",
             "--size", String(limits.tmpBytes), "--tmpfs", "/tmp",

@@ -34,10 +34,12 @@ public final class Workspace: @unchecked Sendable {
     /// - Parameters:
     ///   - executable: the running grader (or test bundle), near which SwiftPM put the runtime.
     ///   - scope: what the command works on (the whole course when nil).
+    ///   - launch: how exercise binaries are launched.
     /// - Throws: ``GraderError`` when `grader.yml` is unusable, a name matches nothing, or the
     ///   toolchain or sandbox is missing.
     public static func open(root: URL, executable: URL, workDirectory: URL? = nil,
-                            scope: ((CourseManifest) throws -> CourseScope)? = nil) throws -> Workspace {
+                            scope: ((CourseManifest) throws -> CourseScope)? = nil,
+                            launch: LaunchMode = .fork) throws -> Workspace {
         let manifest: CourseManifest
         do {
             manifest = try CourseLoader().loadManifest(root: root)
@@ -56,7 +58,7 @@ public final class Workspace: @unchecked Sendable {
         let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
         engine.compilerSandbox = CompilerSandbox(bwrap: sandbox.bwrap, readOnly: CompilerSandbox.readOnlyFolders(for: toolchain))
-        let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox), workDirectory: work)
+        let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox, mode: launch), workDirectory: work)
         return Workspace(manifest: manifest, scope: resolved, loaded: loaded, workDirectory: work, workbench: workbench,
                          executable: executable)
     }

@@ -17,8 +17,8 @@ enum GradingHarness {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
 
-    static func workspace(_ course: TemporaryCourse) throws -> Workspace {
-        try Workspace.open(root: course.root, executable: executable, workDirectory: workDirectory)
+    static func workspace(_ course: TemporaryCourse, launch: LaunchMode = .fork) throws -> Workspace {
+        try Workspace.open(root: course.root, executable: executable, workDirectory: workDirectory, launch: launch)
     }
 
     /// Grades the fixture's counter exercise with `submission` as the learner's Solution.swift.

@@ -281,6 +281,24 @@ struct HostileSubmissionTests {
         Self.expectIntact(graded)
     }
 
+    @Test func stoppingKillingOrTracingTheWaitingBinaryChangesNothing() throws {
+        // The waiting binary that forks each launch is the sandbox's PID 1: the attack stops it,
+        // kills it, and tries to trace it, then answers as usual; the relaunches that follow
+        // are forked as if nothing had happened, and every answer arrives.
+        let graded = try Self.grade("""
+                kill(1, SIGSTOP)
+                kill(1, SIGKILL)
+                kill(1, SIGTERM)
+                if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ptrace") {
+                    typealias Ptrace = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int
+                    if unsafeBitCast(symbol, to: Ptrace.self)(16, 1, nil, nil) == 0 { fatalError("traced PID 1") }
+                }
+                if open("/proc/1/mem", O_RDONLY) >= 0 { fatalError("opened the memory of PID 1") }
+        """)
+        #expect(graded.hostile.status == .passed, "\(graded.hostile.failure?.message ?? "")")
+        Self.expectIntact(graded)
+    }
+
     @Test func deletingTheHomeAndTheCourseLosesNothingButTheLaunchsOwnFiles() throws {
         // The attack empties its home (the app container) on every call, and tries the course's
         // files at their host paths and the app's read-only bundle. The grader relaunches into the

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The waiting mode of an exercise binary: started by the grader once per case, as the
+/// sandbox's PID 1, it has loaded its libraries and run no learner code; each launch of the case
+/// is a `fork` of it that goes on to run the driver. What the grader asks, on the control socket
+/// at ``controlFD`` (a sequenced-packet Unix socket):
+///
+/// - `L` with four descriptors attached (standard output, standard error, the request pipe's
+///   reading end, the reply pipe's writing end): fork a launch on them; the answer is `S`, or
+///   `F` and a reason when the fork failed;
+/// - `K`: kill the launch (and everything it started);
+/// - the end of the socket: the grader is gone, and so is the server.
+///
+/// When the launch ends, by itself or killed, the server kills every other process in the
+/// sandbox and reaps them, empties `/tmp` and `/dev/shm`, removes System V IPC objects, and
+/// only then answers `E` and the launch's wait status (four bytes, little-endian): the next
+/// launch finds what a fresh sandbox would, except its container.
+///
+/// The learner's process cannot reach the server: as PID 1 of its PID namespace, it gets no
+/// signal from inside it that it has not asked for (not even SIGKILL or SIGSTOP); it is not
+/// dumpable, so it cannot be traced and its memory cannot be read through `/proc`; and its
+/// control socket is closed in every launch before the driver runs.
+public enum LaunchServer {
+    /// The environment variable that asks for the waiting mode, naming the control socket.
+    public static let controlFDVariable = "EXERCISEKIT_LAUNCH_SERVER_FD"
+    /// Where the grader puts the control socket.
+    public static let controlFD: Int32 = 5
+
+    /// The message kinds on the control socket.
+    public enum Message: UInt8 {
+        case launch = 0x4C // L
+        case kill = 0x4B // K
+        case started = 0x53 // S
+        case failed = 0x46 // F
+        case ended = 0x45 // E
+    }
+
+    /// The write end of the pipe that the SIGCHLD handler wakes the loop with.
+    nonisolated(unsafe) private static var wakeFD: Int32 = -1
+
+    /// Becomes the server when the environment asks for it; returns at once otherwise, and in
+    /// each launch (the forked child, with its descriptors in place), never in the server.
+    static func serveIfAsked() {
+        guard let value = getenv(controlFDVariable), let control = Int32(String(cString: value)) else { return }
+        serve(control: control)
+    }
+
+    private static func serve(control: Int32) {
+        _ = Prctl.call(Prctl.setDumpable, 0)
+        signal(SIGPIPE, SIG_IGN)
+        var wake: [Int32] = [0, 0]
+        guard pipe(&wake) == 0 else { _exit(70) }
+        for fd in wake { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        wakeFD = wake[1]
+        signal(SIGCHLD) { _ in
+            var byte: UInt8 = 0
+            _ = write(LaunchServer.wakeFD, &byte, 1)
+        }
+        var current: pid_t = 0
+        while true {
+            var fds = [pollfd(fd: control, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                _exit(70)
+            }
+            if fds[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(wake[0], &drain, drain.count) > 0 {}
+            }
+            // Reap whatever ended: the launch, or a process it left behind.
+            var status: Int32 = 0
+            while true {
+                let ended = waitpid(-1, &status, WNOHANG)
+                if ended <= 0 { break }
+                if ended == current {
+                    endLaunch(status: status, control: control)
+                    current = 0
+                }
+            }
+            guard fds[0].revents != 0 else { continue }
+            guard let message = DescriptorPassing.receive(control) else {
+                // The grader is gone.
+                kill(-1, SIGKILL)
+                _exit(0)
+            }
+            switch message.bytes.first.flatMap(Message.init(rawValue:)) {
+            case .launch where current == 0 && message.descriptors.count == 4:
+                let child = fork()
+                if child == 0 {
+                    becomeLaunch(message.descriptors, control: control, wake: wake)
+                    return
+                }
+                for fd in message.descriptors { close(fd) }
+                if child < 0 {
+                    let reason = String(cString: strerror(errno))
+                    _ = DescriptorPassing.send(control, [Message.failed.rawValue] + Array(reason.utf8.prefix(60)))
+                } else {
+                    current = child
+                    _ = DescriptorPassing.send(control, [Message.started.rawValue])
+                }
+            case .kill:
+                // The launch's end is answered once it is reaped.
+                if current != 0 { kill(-1, SIGKILL) }
+            default:
+                for fd in message.descriptors { close(fd) }
+                _ = DescriptorPassing.send(control, [Message.failed.rawValue] + Array("unexpected message".utf8))
+            }
+        }
+    }
+
+    /// After the launch has ended: what a new sandbox would not have is removed, then the
+    /// grader is told how the launch ended.
+    private static func endLaunch(status: Int32, control: Int32) {
+        kill(-1, SIGKILL)
+        var ignored: Int32 = 0
+        while waitpid(-1, &ignored, 0) > 0 || errno == EINTR {}
+        LaunchCleanup.emptyDirectory("/tmp")
+        LaunchCleanup.emptyDirectory("/dev/shm")
+        LaunchCleanup.removeSystemVObjects()
+        var word = UInt32(bitPattern: status).littleEndian
+        let bytes = withUnsafeBytes(of: &word) { Array($0) }
+        _ = DescriptorPassing.send(control, [Message.ended.rawValue] + bytes)
+    }
+
+    /// In the forked child: the launch's descriptors on 1, 2 and the protocol's, nothing else
+    /// open, the server's signal handling undone, a session of its own.
+    private static func becomeLaunch(_ received: [Int32], control: Int32, wake: [Int32]) {
+        signal(SIGCHLD, SIG_DFL)
+        signal(SIGPIPE, SIG_DFL)
+        // Moved out of the way first: a received descriptor may have a target's number.
+        let moved = received.map { fcntl($0, F_DUPFD, 100) }
+        let targets: [Int32] = [1, 2, WireProtocol.requestFD, WireProtocol.replyFD]
+        for (fd, target) in zip(moved, targets) { dup2(fd, target) }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let highest = Int32(clamping: min(limit.rlim_cur, 4096))
+        var fd = WireProtocol.replyFD + 1
+        while fd < max(highest, 128) {
+            close(fd)
+            fd += 1
+        }
+        setsid()
+        _ = Prctl.call(Prctl.setDumpable, 1)
+        unsetenv(controlFDVariable)
+        reseedHashing()
+    }
+
+    /// Gives the launch a hashing seed of its own, as an exec'd process gets: the order of a
+    /// `Set` or a `Dictionary` then changes from one launch to the next, as it does on a phone.
+    ///
+    /// Safe only because the server creates no hashed collection before it forks (it runs on C
+    /// calls and arrays): a table built with one seed cannot be searched with another. The seed
+    /// is the Swift runtime's `_swift_stdlib_Hashing_parameters` (two 64-bit words, then whether
+    /// hashing is deterministic, which is left alone).
+    private static func reseedHashing() {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_swift_stdlib_Hashing_parameters") else { return }
+        let deterministic = symbol.load(fromByteOffset: 16, as: Bool.self)
+        guard !deterministic else { return }
+        var generator = SystemRandomNumberGenerator()
+        symbol.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
+        symbol.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+    }
+}
+
+/// `prctl`, which Swift does not import (it is variadic in C), called through its address.
+enum Prctl {
+    static let setDumpable: Int32 = 4 // PR_SET_DUMPABLE
+    private typealias Function = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    private static let function: Function? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+    }()
+
+    static func call(_ option: Int32, _ argument: UInt) -> Int32 {
+        function?(option, argument, 0, 0, 0) ?? -1
+    }
+}

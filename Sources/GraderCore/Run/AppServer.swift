@@ -1,0 +1,141 @@
+import ExerciseKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exercise binary waiting for launches in a sandbox of its own, for one case
+/// (``LaunchServer``): the sandbox, its cgroup and the binary's start-up are paid once per case,
+/// and each launch is a `fork` of the waiting binary that goes on to run the driver.
+///
+/// One server serves one case, so that launches share only what a case's launches share
+/// anyway: the container, the phone's environment and the limits. What a fork shares that an
+/// exec does not (the address layout, the Swift hashing seed) is thereby shared within a case
+/// only; `Docs/architecture.md` says what that changes.
+final class AppServer: LaunchControl {
+    /// The sandbox: bubblewrap, with the server as its PID 1.
+    private let sandboxProcess: ChildProcess
+    /// The case's cgroup, which bounds each launch with the server in it.
+    let group: LaunchGroup?
+    private var control: Int32
+    /// The server is gone (killed, or it failed): no more launches.
+    private(set) var isGone = false
+
+    init(sandbox: Sandbox, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
+         environment: PhoneEnvironment, countsFileChanges: Bool) throws {
+        let group = try sandbox.resources.makeGroup(limits: limits)
+        let staged = try sandbox.folder.stage(bundle.directory, key: bundle.key)
+        let command = sandbox.command(bundle: staged, container: container, limits: limits,
+                                      defaultsSuites: defaultsSuites, environment: environment,
+                                      countsFileChanges: countsFileChanges, group: group, launchServer: true)
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            group?.remove()
+            throw GraderError.io("cannot create the launch server's socket: \(String(cString: strerror(errno)))")
+        }
+        defer { close(pair[1]) }
+        do {
+            sandboxProcess = try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                              environment: command.environment, protocolPipes: false,
+                                              ownProcessGroup: true, passing: (pair[1], LaunchServer.controlFD))
+        } catch {
+            close(pair[0])
+            group?.remove()
+            throw error
+        }
+        control = pair[0]
+        self.group = group
+    }
+
+    deinit { end() }
+
+    var observedPID: pid_t { sandboxProcess.pid }
+
+    func start(descriptors: [Int32]) throws {
+        guard !isGone, DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
+            throw GraderError.io("the launch server has ended")
+        }
+        guard let answer = receive(until: Date().addingTimeInterval(30)) else {
+            serverEnded()
+            throw GraderError.io("the launch server ended before the launch started: \(serverOutput())")
+        }
+        switch answer.bytes.first.flatMap(LaunchServer.Message.init(rawValue:)) {
+        case .started:
+            return
+        default:
+            throw GraderError.io("the launch server could not fork: \(String(decoding: answer.bytes.dropFirst(), as: UTF8.self))")
+        }
+    }
+
+    func requestKill() {
+        if !isGone { _ = DescriptorPassing.send(control, [LaunchServer.Message.kill.rawValue]) }
+    }
+
+    /// The launch's end as the server reports it; when the server itself is gone, the
+    /// sandbox's end stands for it.
+    func end(waitingUntil deadline: Date?) -> Termination? {
+        if isGone { return sandboxTermination }
+        guard let message = receive(until: deadline) else {
+            if isGone { return sandboxTermination }
+            return nil
+        }
+        guard message.bytes.first == LaunchServer.Message.ended.rawValue, message.bytes.count == 5 else {
+            // Nothing else is expected here: a server that says something else is not trusted on.
+            serverEnded()
+            return sandboxTermination
+        }
+        let status = message.bytes[1...4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        return ChildProcess.decode(Int32(bitPattern: status))
+    }
+
+    /// Ends the server and its sandbox, and removes the case's cgroup.
+    func end() {
+        if control >= 0 {
+            close(control)
+            control = -1
+        }
+        isGone = true
+        sandboxProcess.kill()
+        group?.remove()
+    }
+
+    /// How the sandbox ended, once it has; killed when it has not within a second.
+    private var sandboxTermination: Termination {
+        sandboxProcess.waitForExit(deadline: Date().addingTimeInterval(1)) ?? {
+            sandboxProcess.kill()
+            return sandboxProcess.termination ?? .signaled(SIGKILL)
+        }()
+    }
+
+    private func serverEnded() {
+        isGone = true
+        if sandboxProcess.waitForExit(deadline: Date().addingTimeInterval(1)) == nil { sandboxProcess.kill() }
+    }
+
+    private func serverOutput() -> String {
+        let output = sandboxProcess.takeOutput()
+        return String(decoding: output.stderr + output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The server's next message by `deadline` (at once when nil); nil when none came, and
+    /// ``isGone`` set when the server has ended.
+    private func receive(until deadline: Date?) -> DescriptorPassing.Received? {
+        guard control >= 0 else { return nil }
+        while true {
+            var fds = [pollfd(fd: control, events: Int16(POLLIN), revents: 0)]
+            let remaining = deadline.map { max(0, $0.timeIntervalSinceNow) } ?? 0
+            let ready = poll(&fds, 1, Int32(min(remaining, 3600) * 1000) + (deadline == nil ? 0 : 1))
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 {
+                if deadline.map({ Date() < $0 }) ?? false { continue }
+                return nil
+            }
+            guard let message = DescriptorPassing.receive(control) else {
+                serverEnded()
+                return nil
+            }
+            for fd in message.descriptors { close(fd) }
+            return message
+        }
+    }
+}

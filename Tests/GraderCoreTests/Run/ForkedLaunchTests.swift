@@ -1,0 +1,56 @@
+import ExerciseKit
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// Launches forked from a case's waiting binary (``AppServer``) against the same launches exec'd:
+/// what a fork could share with the launch before it and an exec would not.
+@Suite(.serialized)
+struct ForkedLaunchTests {
+    /// Runs the fixture counter, its `report()` replaced by `report`, through a case of
+    /// `report`, relaunch, `report`, relaunch, `report`; the three outputs.
+    static func reports(_ report: String, launch: LaunchMode) throws -> [String] {
+        let course = try TemporaryCourse.fixture()
+        let passes = try Fixtures.submission("passes")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", passes.replacingOccurrences(
+            of: "print(\"count is \\(value())\")", with: report))
+        let workspace = try GradingHarness.workspace(course, launch: launch)
+        let counter = try requireExercise("counter", in: workspace)
+        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.learnerSources) else {
+            Issue.record("the counter does not build")
+            return []
+        }
+        var testCase = try #require(counter.cases.first { $0.name == "prints a report" })
+        let step = try #require(testCase.steps.first)
+        testCase.steps = [step, .relaunch, step, .relaunch, step]
+        let run = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
+        return [0, 2, 4].map { run.steps[$0].stdout }
+    }
+
+    @Test(arguments: LaunchMode.allCases)
+    func eachLaunchHasItsOwnHashingSeed(launch: LaunchMode) throws {
+        // The order of a Set or a Dictionary comes from the seed: an app that relies on it
+        // across relaunches must meet a new one each time, as on a phone.
+        let reports = try Self.reports("var hasher = Hasher(); hasher.combine(42); print(hasher.finalize())", launch: launch)
+        #expect(reports.count == 3 && Set(reports).count == 3, "\(reports)")
+        #expect(reports.allSatisfy { Int($0.trimmingCharacters(in: .newlines)) != nil }, "\(reports)")
+    }
+
+    @Test(arguments: LaunchMode.allCases)
+    func eachLaunchHasAFreshEnvironmentAndNoDescriptorOfAnotherLaunch(launch: LaunchMode) throws {
+        let reports = try Self.reports(#"""
+            let variable = getenv("COUNTER_MARK").map { String(cString: $0) } ?? "unset"
+            setenv("COUNTER_MARK", "set", 1)
+            let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).sorted()
+            print("launch", variable, open.joined(separator: ","))
+            """#, launch: launch)
+        #expect(reports.count == 3, "\(reports)")
+        // Nothing but standard input, output and error and the two protocol pipes (and the
+        // folder being listed).
+        for report in reports {
+            let fields = report.trimmingCharacters(in: .newlines).split(separator: " ")
+            #expect(fields.count == 3 && fields[1] == "unset", "\(report)")
+            #expect(fields.count == 3 && fields[2].split(separator: ",").count <= 6, "\(report)")
+        }
+    }
+}
