@@ -27,6 +27,9 @@ struct Verify: GraderSubcommand {
     @Flag(help: "With --mutants: build each generated mutant on its own, as a file, instead of all of an exercise's in one mutant schema (slower; the verdicts are the same).")
     var mutantsOneByOne = false
 
+    @Flag(help: "Grade every reference, starter and mutant a second time with launches started the other way (exec'd, or forked with --launch exec) and check that every case gets the same verdict.")
+    var compareLaunches = false
+
     func perform() throws -> Int32 {
         let workspace = try options.instructorWorkspace(for: "verify") { manifest in
             try .verification(names, in: manifest, currentDirectory: options.currentDirectory)
@@ -45,7 +48,7 @@ struct Verify: GraderSubcommand {
                 mutantProgress.finish()
             }
             return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil,
-                                        mutantSchemas: !mutantsOneByOne) { event in
+                                        mutantSchemas: !mutantsOneByOne, comparesLaunches: compareLaunches) { event in
                 switch event {
                 case .scoringMutants:
                     // The first bar goes, the line says what runs now, and the mutants' bar follows.

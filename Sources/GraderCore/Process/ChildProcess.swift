@@ -18,6 +18,9 @@ final class ChildProcess {
     private let ownProcessGroup: Bool
     /// For a launch forked by a waiting exercise binary: what reports its end and kills it.
     private let control: LaunchControl?
+    /// How many generations below ``pid`` the launch's own processes start (for
+    /// ``ProcessorWait``): 0 for a spawned process, 2 for a forked launch.
+    var launchDepth: Int { control == nil ? 0 : 2 }
     private var requestFD: Int32 = -1
     private var replyFD: Int32 = -1
     private var stdoutFD: Int32
@@ -427,6 +430,7 @@ protocol LaunchControl: AnyObject {
     /// How the launch ended, once it has and its sandbox is clean again; nil when it is still
     /// running at `deadline` (or at once when `deadline` is nil).
     func end(waitingUntil deadline: Date?) -> Termination?
-    /// A process whose tree holds the launch, for measuring its processor wait.
+    /// The process (bubblewrap) whose grandchildren are the launch and what it started, for
+    /// measuring their processor wait.
     var observedPID: pid_t { get }
 }

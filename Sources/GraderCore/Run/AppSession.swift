@@ -83,7 +83,7 @@ final class AppSession {
     /// waiting for (a tenth of the limit or more, so that an endless loop on a busy machine is
     /// not given many small extensions); it is added to ``processorWait``.
     private func newProcessorWait() -> TimeInterval? {
-        guard let waited = ProcessorWait.seconds(below: process.pid) else { return nil }
+        guard let waited = ProcessorWait.seconds(below: process.pid, depth: process.launchDepth) else { return nil }
         let more = min(waited, maximumProcessorWait) - processorWait
         guard more >= limits.timeLimit / 10 else { return nil }
         processorWait += more

@@ -11,9 +11,12 @@ import Foundation
 enum ProcessorWait {
     /// The longest wait of one thread of `root` or of a process below it, in seconds; nil when
     /// this system has no `schedstat` (a kernel without scheduler statistics).
-    static func seconds(below root: pid_t) -> TimeInterval? {
+    /// - Parameter depth: count only processes this many generations below `root` or deeper
+    ///   (2 for a forked launch: not bubblewrap, nor the waiting binary whose wait adds up over
+    ///   the case's launches).
+    static func seconds(below root: pid_t, depth: Int = 0) -> TimeInterval? {
         var longest: UInt64?
-        for pid in tree(below: root) {
+        for pid in tree(below: root, depth: depth) {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
             for task in tasks {
                 guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8) else { continue }
@@ -26,17 +29,18 @@ enum ProcessorWait {
     }
 
     /// `root` and every process below it, found from each process's parent in `/proc/PID/stat`.
-    static func tree(below root: pid_t) -> [pid_t] {
+    /// - Parameter depth: leave out the processes fewer generations below `root` than this.
+    static func tree(below root: pid_t, depth: Int = 0) -> [pid_t] {
         var children: [pid_t: [pid_t]] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(entry), let parent = parent(of: pid) else { continue }
             children[parent, default: []].append(pid)
         }
         var found: [pid_t] = []
-        var next = [root]
-        while let pid = next.popLast() {
-            found.append(pid)
-            next += children[pid] ?? []
+        var next = [(root, 0)]
+        while let (pid, level) = next.popLast() {
+            if level >= depth { found.append(pid) }
+            next += (children[pid] ?? []).map { ($0, level + 1) }
         }
         return found
     }

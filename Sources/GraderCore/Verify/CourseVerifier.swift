@@ -6,6 +6,9 @@ import Foundation
 public struct CourseVerifier {
     let grader: Grader
     let lessons: LessonSuite
+    /// Grades everything again with launches started the other way, and compares
+    /// (`--compare-launches`).
+    var launchComparison: LaunchComparison?
 
     /// - Parameters:
     ///   - grader: made with ``GraderOptions/verify(jobs:)``, so that everything runs again and
@@ -45,6 +48,7 @@ public struct CourseVerifier {
             checks += self.checks(Array(zip(jobs[start..<end], results[start..<end])))
             start = end
         }
+        if let launchComparison { checks += try launchComparison.checks(jobs, results: results) }
         let lessonResults = try self.lessons.check(lessons, finished: progress.map { tell in { @Sendable in tell(.lesson($0)) } })
         return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
     }

@@ -103,10 +103,22 @@ public final class Workspace: @unchecked Sendable {
     ///   from the grading threads, one call at a time.
     /// - Parameter mutantSchemas: build each exercise's generated mutants together, as one
     ///   mutant schema (``MutationTester/buildsSchemas``).
+    /// - Parameter comparesLaunches: grade every file a second time with launches started the
+    ///   other way (``LaunchMode``) and check that the verdicts are the same.
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil, mutantSchemas: Bool = true,
+                       comparesLaunches: Bool = false,
                        progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
-        var report = try CourseVerifier(grader: grader(.verify(jobs: jobs)), lessons: lessonSuite(jobs: jobs))
-            .verify(exercises, lessons: lessons, problems: relevantProblems, progress: progress)
+        let verifying = grader(.verify(jobs: jobs))
+        var verifier = CourseVerifier(grader: verifying, lessons: lessonSuite(jobs: jobs))
+        if comparesLaunches {
+            let other: LaunchMode = workbench.launcher.mode == .fork ? .exec : .fork
+            var launcher = workbench.launcher
+            launcher.mode = other
+            let otherBench = Workbench(engine: workbench.engine, launcher: launcher, workDirectory: workDirectory)
+            verifier.launchComparison = LaunchComparison(grader: verifying, other: Grader(workbench: otherBench, options: .verify(jobs: jobs)),
+                                                         mode: other)
+        }
+        var report = try verifier.verify(exercises, lessons: lessons, problems: relevantProblems, progress: progress)
         report.unenforcedLimits = unenforcedLimits
         if let mutants {
             let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
