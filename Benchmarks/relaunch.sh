@@ -40,7 +40,7 @@ check() { # COURSE MODE -> "busy_ms wall_ms"
 for mode in fork exec; do check "$work/many" "$mode" >/dev/null; check "$work/one" "$mode" >/dev/null; done
 results="$work/results"
 for round in $(seq "$rounds"); do
-    for mode in fork exec; do
+    for mode in ${MODES:-fork exec}; do
         read -r mb mw < <(check "$work/many" "$mode")
         read -r ob ow < <(check "$work/one" "$mode")
         awk -v m="$mode" -v r="$round" -v mb="$mb" -v mw="$mw" -v ob="$ob" -v ow="$ow" -v n="$relaunches" \
@@ -50,7 +50,7 @@ done
 python3 - "$results" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
-for mode in ("fork", "exec"):
+for mode in sorted({r[2] for r in rows}, reverse=True):
     for column, label in ((6, "busy"), (9, "wall")):
         values = sorted(float(r[column]) for r in rows if r[2] == mode)
         q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
