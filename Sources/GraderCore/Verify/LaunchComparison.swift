@@ -5,7 +5,7 @@ import Foundation
 /// and each exercise gets a check that both gave the same verdicts: both compiled, and each case
 /// that ran both ways got the same status and the same kind of failure. A case whose verdict
 /// differs is graded again both ways: one that varies between runs of the same way depends on
-/// timing (a kill at a random moment), is named, and is not counted as a difference.
+/// timing or on a hashing order (a kill at a random moment, a `Set` written unsorted), is named, and is not counted as a difference.
 struct LaunchComparison {
     /// The grader verify grades with.
     let grader: Grader
@@ -46,7 +46,7 @@ struct LaunchComparison {
             var details = entry.differences
             if details.isEmpty { details.append("\(entry.files) files, every case the same") }
             if !entry.varying.isEmpty {
-                details.append("verdicts that vary from run to run either way (timing), not compared: " + entry.varying.joined(separator: "; "))
+                details.append("verdicts that vary from run to run either way (a kill at a random moment, a Set's order), not compared: " + entry.varying.joined(separator: "; "))
             }
             return VerifyCheck(exercise: entry.id, check: "launches \(mode == .exec ? "exec'd" : "forked") give the same verdicts",
                                passed: entry.differences.isEmpty, details: details)
@@ -55,7 +55,7 @@ struct LaunchComparison {
 
     /// Grades the differing cases ``rechecks`` more times each way: a case whose verdicts agree
     /// within each way and differ between them is a difference (described); one whose verdicts
-    /// vary within a way is timing-dependent (named).
+    /// vary within a way depends on timing or on a hashing order (named).
     private func recheck(_ job: Grader.Job, cases: [String], first: ExerciseResult, second: ExerciseResult) throws
         -> (differences: [String], varying: [String])
     {
