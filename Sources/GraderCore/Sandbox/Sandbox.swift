@@ -107,7 +107,7 @@ public struct Sandbox: Sendable {
         if launchServer {
             environment[LaunchServer.controlFDVariable] = String(LaunchServer.controlFD)
             // Every symbol bound once in the server rather than on first use in every launch
-            // (about 2 ms a launch, Benchmarks/README.md); a launch does not see the variable.
+            // (Benchmarks/README.md); a launch does not see the variable.
             environment["LD_BIND_NOW"] = "1"
         }
         if !defaultsSuites.isEmpty {
