@@ -13,9 +13,12 @@ struct LaunchComparison {
     let other: Grader
     /// How ``other`` launches, for the check's name.
     let mode: LaunchMode
-    /// How many more times a case whose verdicts differ is graded each way, to tell a
-    /// difference of the launches from a case whose verdict varies from run to run.
-    var rechecks = 2
+    /// How many more times a case whose verdicts differ is graded each way, at most, to tell a
+    /// difference of the launches from a case whose verdict varies from run to run. A case a
+    /// mutant passes one run in five (a `Set` of two or three written unsorted) looks the same
+    /// in every run of each way with probability 2 × (0.8 × 0.2)ⁿ⁺¹: 0.8% after 2 rechecks, which
+    /// a CI run met; under one in 100,000 after 6.
+    var rechecks = 6
 
     /// One check per exercise of `jobs`, comparing `results` with ``other``'s.
     func checks(_ jobs: [Grader.Job], results: [ExerciseResult]) throws -> [VerifyCheck] {
@@ -64,7 +67,12 @@ struct LaunchComparison {
         only.stopRule = nil
         var firsts = [first]
         var seconds = [second]
-        for _ in 0..<rechecks {
+        func verdicts(_ name: String, in results: [ExerciseResult]) -> Set<String> {
+            Set(results.compactMap { $0.cases.first { $0.name == name } }.filter(Self.ran).map(Self.key))
+        }
+        func varies(_ name: String) -> Bool { verdicts(name, in: firsts).count > 1 || verdicts(name, in: seconds).count > 1 }
+        // Until every differing case has shown that it varies, or the rechecks run out.
+        for _ in 0..<rechecks where !cases.allSatisfy(varies) {
             firsts += try grader.grade([only])
             seconds += try other.grade([only])
         }
@@ -73,9 +81,9 @@ struct LaunchComparison {
         for name in cases {
             let one = firsts.compactMap { $0.cases.first { $0.name == name } }.filter(Self.ran)
             let two = seconds.compactMap { $0.cases.first { $0.name == name } }.filter(Self.ran)
-            let oneVerdicts = Set(one.map(Self.key))
-            let twoVerdicts = Set(two.map(Self.key))
-            if oneVerdicts.count > 1 || twoVerdicts.count > 1 {
+            let oneVerdicts = verdicts(name, in: firsts)
+            let twoVerdicts = verdicts(name, in: seconds)
+            if varies(name) {
                 varying.append(name)
             } else if let a = one.first, let b = two.first, oneVerdicts != twoVerdicts {
                 differences.append("case \"\(name)\": \(Self.verdict(a)) against \(Self.verdict(b)), in every run")
