@@ -8,10 +8,10 @@ import Glibc
 /// (``LaunchServer``): the sandbox, its cgroup and the binary's start-up are paid once per case,
 /// and each launch is a `fork` of the waiting binary that goes on to run the driver.
 ///
-/// One server serves one case, so that launches share only what a case's launches share
+/// One server serves one case run, so that launches share only what a case's launches share
 /// anyway: the container, the phone's environment and the limits. What a fork shares that an
-/// exec does not (the address layout, the Swift hashing seed) is thereby shared within a case
-/// only; `Docs/architecture.md` says what that changes.
+/// exec does not (the address layout; not the hashing seed, which each launch takes anew) is
+/// thereby shared within a case run only; `Docs/architecture.md` says what that changes.
 final class AppServer: LaunchControl {
     /// The sandbox: bubblewrap, with the server as its PID 1.
     private let sandboxProcess: ChildProcess

@@ -55,4 +55,40 @@ struct ForkedLaunchTests {
             #expect(fields.count == 3 && fields[2].split(separator: ",").count <= 6, "\(report)")
         }
     }
+
+    @Test func aServerKilledFromOutsideEndsItsLaunchAndTakesNoMore() throws {
+        // What the grader sees when the waiting binary dies (the kernel's memory killer could
+        // pick it): the running launch ends, the server says it is gone (CaseLauncher then
+        // starts another), and a launch asked of it is an error, not a hang.
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let counter = try requireExercise("counter", in: workspace)
+        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.referenceSources) else {
+            Issue.record("the reference does not build")
+            return
+        }
+        let container = try AppContainer.create(in: workspace.workDirectory)
+        defer { container.remove() }
+        let launcher = workspace.workbench.launcher
+        let server = try launcher.server(bundle, on: container, limits: counter.limits, defaultsSuites: [],
+                                         environment: .neutral, countsFileChanges: false)
+        defer { server.end() }
+        let session = AppSession(launch: try AppLauncher.Launch(forkedBy: server), launcher: launcher,
+                                 container: container, limits: counter.limits)
+        #expect(session.call("increment", arguments: .object(["by": .int(2)])).event == .replied(.value(.int(2))))
+        // The server is bubblewrap's child; the launch is the server's.
+        let children = Set(ProcessorWait.tree(below: server.observedPID, depth: 1))
+            .subtracting(ProcessorWait.tree(below: server.observedPID, depth: 2))
+        try #require(children.count == 1, "\(children)")
+        let serverPID = children.first!
+        kill(serverPID, SIGKILL)
+        // Gone once bubblewrap has reaped it (its PID namespace, and the launch, go with it).
+        let deadline = Date().addingTimeInterval(5)
+        while kill(serverPID, 0) == 0, Date() < deadline { usleep(10_000) }
+        let after = session.call("value", arguments: nil)
+        #expect(after.event != .replied(.value(.int(2))), "\(after.event)")
+        #expect(session.isGone)
+        #expect(server.isGone)
+        #expect(throws: GraderError.self) { _ = try AppLauncher.Launch(forkedBy: server) }
+    }
 }
