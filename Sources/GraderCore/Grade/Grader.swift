@@ -18,10 +18,12 @@ public final class Grader: @unchecked Sendable {
     /// Kept alive while the grader is: its containers folder is removed with it.
     private let workbench: Workbench?
 
-    /// A grader on `workbench`'s build engine and sandbox.
+    /// A grader on `workbench`'s build engine and sandbox. Its cached runs and verdicts are kept
+    /// apart per way of launching, so that `--launch exec` runs exec'd launches, not a fork's verdicts.
     convenience init(workbench: Workbench, options: GraderOptions) {
         self.init(builder: workbench.engine, launcher: workbench.caseLauncher, workDirectory: workbench.workDirectory,
-                  scratchDirectory: workbench.containersDirectory, graderIdentity: workbench.engine.toolchain.graderIdentity,
+                  scratchDirectory: workbench.containersDirectory,
+                  graderIdentity: workbench.engine.toolchain.graderIdentity + " launch=\(workbench.launcher.mode.rawValue)",
                   options: options, workbench: workbench)
     }
 

@@ -91,4 +91,18 @@ struct ForkedLaunchTests {
         #expect(server.isGone)
         #expect(throws: GraderError.self) { _ = try AppLauncher.Launch(forkedBy: server) }
     }
+
+    @Test func aVerdictCachedOneWayIsNotReusedTheOther() throws {
+        // `check --launch exec` after a check must run exec'd launches, not show the fork's verdicts.
+        let course = try TemporaryCourse.fixture()
+        func cachedCases(_ launch: LaunchMode) throws -> Int {
+            let workspace = try GradingHarness.workspace(course, launch: launch)
+            let counter = try requireExercise("counter", in: workspace)
+            return try workspace.grader(.check(jobs: 2)).grade([counter])[0].cases.filter(\.cached).count
+        }
+        _ = try cachedCases(.fork)
+        #expect(try cachedCases(.fork) > 0, "the same way reuses its verdicts")
+        #expect(try cachedCases(.exec) == 0)
+        #expect(try cachedCases(.exec) > 0)
+    }
 }
