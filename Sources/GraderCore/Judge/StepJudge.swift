@@ -16,11 +16,12 @@ enum StepJudge {
         return failure
     }
 
-    /// Says that the machine was busy and how long the app waited for a processor, which the
-    /// limit did not count; empty when it waited for none worth counting.
-    private static func busyNote(_ run: StepRun) -> String {
-        guard let wait = run.processorWait, wait > 0 else { return "" }
-        return ", not counting the \(formatSeconds(wait)) it waited for a processor on a busy machine"
+    /// A timeout or a call too slow keeps how long the app waited for a processor, which the
+    /// limit did not count, beside its message (``StepFailure/processorWait``).
+    private static func timed(_ failure: StepFailure, _ run: StepRun) -> StepFailure {
+        var failure = failure
+        if let wait = run.processorWait, wait > 0 { failure.processorWait = wait }
+        return failure
     }
 
     private static func judgeRun(_ step: Step, index: Int, run: StepRun, reference: StepRun?) -> StepFailure? {
@@ -39,13 +40,13 @@ enum StepJudge {
         case .exited(let code):
             return failure(.exited, "the app exited with status \(code) before answering (did your code call exit()?)")
         case .timedOut(let seconds):
-            return failure(.timedOut, "the app did not answer within \(formatSeconds(seconds))\(busyNote(run)) (an endless loop, or waiting for something that never comes?)")
+            return timed(failure(.timedOut, "the app did not answer within \(formatSeconds(seconds)) (an endless loop, or waiting for something that never comes?)"), run)
         case .tooSlow(let limit, let factor, let referenceSeconds):
             let factorText = factor == factor.rounded() ? "\(Int(factor))×" : "\(factor)×"
             let rule = factor * referenceSeconds >= limit
                 ? "\(factorText) the reference's \(formatDuration(referenceSeconds))"
                 : "the case's floor; the reference took \(formatDuration(referenceSeconds))"
-            return failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule))\(busyNote(run)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row")
+            return timed(failure(.tooSlow, "the call took longer than its limit of \(formatDuration(limit)) (\(rule)) and was stopped. This case measures speed: look for work your code repeats for every item, such as a transaction or a statement per row"), run)
         case .limitExceeded(let breach):
             var exceeded = failure(.limitExceeded, "the app \(breach)")
             exceeded.limit = breach

@@ -7,6 +7,9 @@ public struct TerminalReport {
     public var style: TerminalStyle
     /// Whether a failed exercise ends with `stuck? grader hint NAME` (not where a key gives the hint).
     public var suggestsHints = true
+    /// Whether a timeout says how long the app waited for a processor on a busy machine. That
+    /// is measured per run: outputs that must be the same on every run of a file leave it out.
+    public var showsProcessorWait = true
 
     public init(style: TerminalStyle) {
         self.style = style
@@ -123,6 +126,9 @@ public struct TerminalReport {
             lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0.description) }.joined(separator: style.dim(" → ")))
         }
         lines.append("      \(failure.message)")
+        if showsProcessorWait, let wait = failure.processorWait {
+            lines.append(style.dim("      (not counting the \(StepJudge.formatSeconds(wait)) it waited for a processor on a busy machine)"))
+        }
         if let expected = failure.expected, let actual = failure.actual {
             if failure.kind == .wrongOutput {
                 lines.append("      expected output:")

@@ -21,13 +21,18 @@ public struct StepFailure: Sendable, Hashable {
     /// What the learner's code printed during the step.
     public var stdout: String
     public var stderr: String
+    /// For a timeout or a call too slow: the seconds the app waited for a processor on a busy
+    /// machine, which its limit did not count. Measured per run, so it is kept out of `message`
+    /// (the same file gets the same message on every run) and shown where one run is read.
+    public var processorWait: Double? = nil
 }
 
 /// In JSON, the steps are objects (`action`, `actions`) and, for readers of the first revision
 /// of the report, also text as written in `exercise.yml` (`step`, `steps`).
 extension StepFailure: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, stepIndex, step, steps, action, actions, message, limit, mismatch, expected, actual, stdout, stderr
+        case kind, stepIndex, step, steps, action, actions, message, limit, mismatch, expected, actual, stdout, stderr,
+             processorWait
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,6 +48,7 @@ extension StepFailure: Codable {
         actual = try container.decodeIfPresent(String.self, forKey: .actual)
         stdout = try container.decode(String.self, forKey: .stdout)
         stderr = try container.decode(String.self, forKey: .stderr)
+        processorWait = try container.decodeIfPresent(Double.self, forKey: .processorWait)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,5 +66,6 @@ extension StepFailure: Codable {
         try container.encodeIfPresent(actual, forKey: .actual)
         try container.encode(stdout, forKey: .stdout)
         try container.encode(stderr, forKey: .stderr)
+        try container.encodeIfPresent(processorWait, forKey: .processorWait)
     }
 }

@@ -68,7 +68,12 @@ struct FeedbackDocument {
         summary.hasSuffix(".") ? "" : "."
     }
 
-    private static let terminal = TerminalReport(style: TerminalStyle(colors: false))
+    /// Without the processor wait, measured per run: the same file gets the same text every run.
+    private static let terminal: TerminalReport = {
+        var report = TerminalReport(style: TerminalStyle(colors: false))
+        report.showsProcessorWait = false
+        return report
+    }()
 
     private static func section(_ exercise: ExerciseResult) -> Section {
         let visible = exercise.cases.filter { !$0.hidden }
