@@ -87,6 +87,9 @@ public final class Grader: @unchecked Sendable {
     ///   returned, except for its duration: the time until that job finished.
     package func grade(_ jobs: [Job], finished: (@Sendable (Int, ExerciseResult) -> Void)? = nil) throws -> [ExerciseResult] {
         let started = Date()
+        // The waiting binaries are this run's: none is left, with its cgroup and container, once
+        // it returns (a process that exits does not end them).
+        defer { workbench?.servers.endAll() }
         let completion = JobCompletion(finished: finished)
         // 1. Each job's own build (learner or mutant); a mutant patch that no longer applies is
         // a course problem of that job alone.

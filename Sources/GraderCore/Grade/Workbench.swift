@@ -11,6 +11,9 @@ public final class Workbench: @unchecked Sendable {
     /// The grader's own folder (`.grader/` in the course): builds, caches, containers.
     let workDirectory: URL
 
+    /// The waiting binaries that forked launches come from, kept between case runs.
+    let servers: AppServerPool
+
     init(engine: BuildEngine, launcher: AppLauncher, workDirectory: URL) {
         self.engine = engine
         self.launcher = launcher
@@ -18,14 +21,16 @@ public final class Workbench: @unchecked Sendable {
         // In the sandbox's own folder, not the course's: a container's path is visible inside the sandbox.
         containersDirectory = launcher.sandbox.folder.containers.appendingPathComponent(String(UUID().uuidString.prefix(12)))
         try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
+        servers = AppServerPool(launcher: launcher, directory: containersDirectory)
     }
 
     deinit {
+        servers.endAll()
         try? FileManager.default.removeItem(at: containersDirectory)
     }
 
     /// Runs cases in containers below ``containersDirectory``.
     var caseLauncher: CaseLauncher {
-        CaseLauncher(launcher: launcher, workDirectory: containersDirectory)
+        CaseLauncher(launcher: launcher, workDirectory: containersDirectory, servers: servers)
     }
 }

@@ -61,7 +61,7 @@ struct AppLauncher: Sendable {
         return Launch(process: process, group: group)
     }
 
-    /// Starts a server for one case's launches (``AppServer``), in the case's cgroup.
+    /// Starts a server of `bundle`'s launches on `container` (``AppServer``), in a cgroup of its own.
     func server(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String],
                 environment: PhoneEnvironment, countsFileChanges: Bool) throws -> AppServer {
         try AppServer(sandbox: sandbox, bundle: bundle, container: container, limits: limits,

@@ -4,27 +4,35 @@ import Foundation
 import Glibc
 #endif
 
-/// An exercise binary waiting for launches in a sandbox of its own, for one case
-/// (``LaunchServer``): the sandbox, its cgroup and the binary's start-up are paid once per case,
-/// and each launch is a `fork` of the waiting binary that goes on to run the driver.
+/// An exercise binary waiting for launches in a sandbox of its own (``LaunchServer``): the
+/// sandbox, its cgroup and the binary's start-up are paid once, and each launch is a `fork` of
+/// the waiting binary that goes on to run the driver.
 ///
-/// One server serves one case run, so that launches share only what a case's launches share
-/// anyway: the container, the phone's environment and the limits. What a fork shares that an
-/// exec does not (the address layout; not the hashing seed, which each launch takes anew) is
-/// thereby shared within a case run only; `Docs/architecture.md` says what that changes.
+/// A server is kept for the case runs of one binary with the same limits and phone
+/// (``AppServerPool``): its sandbox binds one container folder as the app's home, which is
+/// emptied and filled anew before each case run (``AppContainer/refill(from:)``). What launches
+/// of one server share that exec'd launches do not (the address layout; not the hashing seed,
+/// which each launch takes anew) is listed in `Docs/architecture.md` with what it changes.
 final class AppServer: LaunchControl {
     /// The sandbox: bubblewrap, with the server as its PID 1.
     private let sandboxProcess: ChildProcess
-    /// The case's cgroup, which bounds each launch with the server in it.
+    /// The cgroup that bounds each launch, with the server in it.
     let group: LaunchGroup?
+    /// The folder the sandbox shows as the app's home.
+    let container: AppContainer
     private var control: Int32
     /// The server is gone (killed, or it failed): no more launches.
     private(set) var isGone = false
+    /// A launch started and its end not yet reported: the server is not ready for another.
+    private(set) var isLaunching = false
 
     init(sandbox: Sandbox, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
          environment: PhoneEnvironment, countsFileChanges: Bool) throws {
         let group = try sandbox.resources.makeGroup(limits: limits)
         let staged = try sandbox.folder.stage(bundle.directory, key: bundle.key)
+        // The phone is the server's, not set in each launch: Foundation reads the time zone as
+        // it loads, before the server forks (a `TZ` set in the launch is not seen by a
+        // `DateFormatter`).
         let command = sandbox.command(bundle: staged, container: container, limits: limits,
                                       defaultsSuites: defaultsSuites, environment: environment,
                                       countsFileChanges: countsFileChanges, group: group, launchServer: true)
@@ -45,6 +53,7 @@ final class AppServer: LaunchControl {
         }
         control = pair[0]
         self.group = group
+        self.container = container
     }
 
     deinit { end() }
@@ -52,7 +61,8 @@ final class AppServer: LaunchControl {
     var observedPID: pid_t { sandboxProcess.pid }
 
     func start(descriptors: [Int32]) throws {
-        guard !isGone, DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
+        guard !isGone, !isLaunching,
+              DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
             throw GraderError.io("the launch server has ended")
         }
         guard let answer = receive(until: Date().addingTimeInterval(30)) else {
@@ -61,6 +71,7 @@ final class AppServer: LaunchControl {
         }
         switch answer.bytes.first.flatMap(LaunchServer.Message.init(rawValue:)) {
         case .started:
+            isLaunching = true
             return
         default:
             throw GraderError.io("the launch server could not fork: \(String(decoding: answer.bytes.dropFirst(), as: UTF8.self))")
@@ -84,11 +95,13 @@ final class AppServer: LaunchControl {
             serverEnded()
             return sandboxTermination
         }
+        isLaunching = false
         let status = message.bytes[1...4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
         return ChildProcess.decode(Int32(bitPattern: status))
     }
 
-    /// Ends the server and its sandbox, and removes the case's cgroup.
+    /// Ends the server and its sandbox, and removes its cgroup (not its container, which
+    /// ``AppServerPool`` removes, or gives to the server that replaces it within a case run).
     func end() {
         if control >= 0 {
             close(control)

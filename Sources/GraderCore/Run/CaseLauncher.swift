@@ -46,8 +46,10 @@ extension CaseLaunching {
 /// the next call after either starts a new process on the same container.
 struct CaseLauncher: CaseLaunching {
     let launcher: AppLauncher
-    /// Where containers are made (each case's own, removed after it).
+    /// Where exec'd launches' containers are made (each case's own, removed after it).
     let workDirectory: URL
+    /// The waiting binaries forked launches come from, kept between case runs.
+    let servers: AppServerPool
 
     func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
@@ -60,23 +62,45 @@ struct CaseLauncher: CaseLaunching {
         if let budget = plan.budget, budget.deadline < caseDeadline.date {
             caseDeadline = CaseDeadline(date: budget.deadline, breach: .timeBudget(seconds: budget.seconds))
         }
-        let container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
-            ?? AppContainer.create(in: workDirectory)
-        defer { container.remove() }
-        var session: AppSession?
-        // The case's launches are forked from one waiting binary, made at the first launch
-        // (and again should it end, which a launch cannot make it do).
+        let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
+        let key = AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
+                                    environment: testCase.environment, countsFileChanges: countsFileChanges)
+        // Forked launches come from a waiting binary of the pool, on its container filled for
+        // this case; exec'd ones each get a sandbox of their own on a container of the case's.
         var server: AppServer?
+        let container: AppContainer
+        switch launcher.mode {
+        case .fork:
+            let taken = try servers.take(for: key, startingFrom: plan.startingContainer)
+            server = taken
+            container = taken.container
+        case .exec:
+            container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
+                ?? AppContainer.create(in: workDirectory)
+        }
+        var session: AppSession?
         defer {
             if let session, !session.isGone { _ = session.kill() }
-            server?.end()
+            session = nil
+            if let server { servers.giveBack(server, for: key) } else { container.remove() }
+        }
+        /// A launch forked by the case's server; by a new server on the same container when
+        /// the server has ended (which a launch cannot make it do, but a machine can).
+        func forked() throws -> AppLauncher.Launch {
+            if let current = server, !current.isGone {
+                do {
+                    return try AppLauncher.Launch(forkedBy: current)
+                } catch where current.isGone {}
+            }
+            let fresh = try servers.replace(server!, for: key)
+            server = fresh
+            return try AppLauncher.Launch(forkedBy: fresh)
         }
         /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
         /// a performance case) is timed from a running app: a new launch first answers a ping,
         /// so that start-up is not counted and a kill never lands during bubblewrap's start-up.
         func launched(timed: Bool) throws -> AppSession {
             if let current = session, !current.isGone { return current }
-            let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
             let fresh: AppSession
             switch launcher.mode {
             case .exec:
@@ -85,14 +109,7 @@ struct CaseLauncher: CaseLaunching {
                                        environment: testCase.environment, countsFileChanges: countsFileChanges,
                                        caseDeadline: caseDeadline)
             case .fork:
-                if server?.isGone ?? true {
-                    server?.end()
-                    server = try launcher.server(bundle, on: container, limits: exercise.limits,
-                                                 defaultsSuites: exercise.defaultsSuites, environment: testCase.environment,
-                                                 countsFileChanges: countsFileChanges)
-                }
-                let launch = try AppLauncher.Launch(forkedBy: server!)
-                fresh = AppSession(launch: launch, launcher: launcher, container: container, limits: exercise.limits,
+                fresh = AppSession(launch: try forked(), launcher: launcher, container: container, limits: exercise.limits,
                                    caseDeadline: caseDeadline)
             }
             session = fresh

@@ -56,6 +56,46 @@ struct ForkedLaunchTests {
         }
     }
 
+    @Test(arguments: LaunchMode.allCases)
+    func caseRunsOfOneBinaryAndPhoneShareAServerEachOnAnEmptyContainer(launch: LaunchMode) throws {
+        // Runs of "increment by 5, relaunch (which saves), report": a container that kept the
+        // count of the run before would report 10, a launch on another phone's server another
+        // zone or language.
+        let course = try TemporaryCourse.fixture()
+        let passes = try Fixtures.submission("passes")
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", passes.replacingOccurrences(
+            of: "print(\"count is \\(value())\")",
+            with: #"print(TimeZone.current.identifier, String(cString: getenv("LANG")), value())"#))
+        let workspace = try GradingHarness.workspace(course, launch: launch)
+        let counter = try requireExercise("counter", in: workspace)
+        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.learnerSources) else {
+            Issue.record("the counter does not build")
+            return
+        }
+        let increment = try #require(counter.cases.first { $0.name == "survives a relaunch" }?.steps.first)
+        var testCase = try #require(counter.cases.first { $0.name == "prints a report" })
+        let report = try #require(testCase.steps.first)
+        testCase.steps = [increment, .relaunch, report]
+        let marquesas = PhoneEnvironment(timeZone: "Pacific/Marquesas", locale: "de_DE.UTF-8")
+        let kolkata = PhoneEnvironment(timeZone: "Asia/Kolkata", locale: "es_ES.UTF-8")
+        // A server per phone: its launches inherit the phone from it.
+        let phones = [marquesas, kolkata, marquesas, .neutral, kolkata]
+        for phone in phones {
+            testCase.environment = phone
+            let run = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
+            // Foundation names UTC "GMT".
+            let zone = try #require(TimeZone(identifier: phone.timeZone)).identifier
+            #expect(run.steps.count == 3 && run.steps[2].stdout == "\(zone) \(phone.locale) 5\n",
+                    "\(run.steps.map(\.stdout))")
+        }
+        let servers = workspace.workbench.servers
+        if launch == .fork {
+            #expect(servers.started == 3 && servers.reused == 2, "started \(servers.started), reused \(servers.reused)")
+        } else {
+            #expect(servers.started == 0)
+        }
+    }
+
     @Test func aServerKilledFromOutsideEndsItsLaunchAndTakesNoMore() throws {
         // What the grader sees when the waiting binary dies (the kernel's memory killer could
         // pick it): the running launch ends, the server says it is gone (CaseLauncher then
