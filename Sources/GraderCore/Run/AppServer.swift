@@ -61,8 +61,11 @@ final class AppServer: LaunchControl {
     var observedPID: pid_t { sandboxProcess.pid }
 
     func start(descriptors: [Int32]) throws {
-        guard !isGone, !isLaunching,
-              DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
+        guard !isGone else { throw GraderError.io("the launch server has ended") }
+        guard !isLaunching else { throw GraderError.io("the launch server's last launch has not ended") }
+        guard DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
+            // Ended while it waited (killed from outside): the pool replaces it.
+            serverEnded()
             throw GraderError.io("the launch server has ended")
         }
         guard let answer = receive(until: Date().addingTimeInterval(30)) else {

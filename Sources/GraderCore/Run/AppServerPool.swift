@@ -100,6 +100,9 @@ final class AppServerPool: @unchecked Sendable {
         all.forEach(discard)
     }
 
+    /// The servers waiting between case runs.
+    var waiting: [AppServer] { lock.withLock { idle.map(\.server) } }
+
     private func takeWaiting(_ key: Key) -> AppServer? {
         lock.withLock {
             guard let index = idle.lastIndex(where: { $0.key == key }) else { return nil }

@@ -96,6 +96,32 @@ struct ForkedLaunchTests {
         }
     }
 
+    @Test func aServerThatEndedWhileItWaitedIsReplacedForTheNextCaseRun() throws {
+        // The kernel's memory killer may pick a waiting binary between two case runs: the next
+        // run gets a new server instead of an error.
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let counter = try requireExercise("counter", in: workspace)
+        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.referenceSources) else {
+            Issue.record("the reference does not build")
+            return
+        }
+        let testCase = try #require(counter.cases.first { $0.name == "survives a relaunch" })
+        let servers = workspace.workbench.servers
+        let first = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
+        #expect(first.steps.last?.event == .replied(.value(.int(5))), "\(first.steps.map(\.event))")
+        let waiting = try #require(servers.waiting.first)
+        try #require(servers.waiting.count == 1)
+        let children = Set(ProcessorWait.tree(below: waiting.observedPID, depth: 1))
+        try #require(children.count == 1, "\(children)")
+        kill(children.first!, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while kill(children.first!, 0) == 0, Date() < deadline { usleep(10_000) }
+        let second = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
+        #expect(second.steps.last?.event == .replied(.value(.int(5))), "\(second.steps.map(\.event))")
+        #expect(servers.started == 2 && servers.reused == 1, "started \(servers.started), reused \(servers.reused)")
+    }
+
     @Test func aServerKilledFromOutsideEndsItsLaunchAndTakesNoMore() throws {
         // What the grader sees when the waiting binary dies (the kernel's memory killer could
         // pick it): the running launch ends, the server says it is gone (CaseLauncher then
