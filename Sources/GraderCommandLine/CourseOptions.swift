@@ -12,7 +12,7 @@ package struct CourseOptions: ParsableArguments {
     package var course: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "How an exercise's app is launched: fork (from a copy waiting in the case's sandbox) or exec (a new sandbox for every launch, slower; for comparing).",
+        "How an exercise's app is launched: fork (from a copy of the app waiting in a sandbox kept between cases) or exec (a new sandbox for every launch, slower; for comparing).",
         valueName: "fork|exec"))
     package var launch: LaunchMode = .fork
 

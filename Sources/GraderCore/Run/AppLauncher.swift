@@ -5,7 +5,7 @@ import Foundation
 /// and exit rules, for exercises (through ``AppSession``) and lesson programs alike.
 struct AppLauncher: Sendable {
     let sandbox: Sandbox
-    /// How an exercise's launches start: forked from a binary waiting in the case's sandbox
+    /// How an exercise's launches start: forked from a binary waiting in a sandbox kept between cases
     /// (``AppServer``), or each exec'd in a sandbox of its own.
     var mode: LaunchMode = .fork
 
@@ -134,7 +134,7 @@ struct AppLauncher: Sendable {
 
 /// How an exercise binary's launches start (`--launch`).
 public enum LaunchMode: String, Sendable, CaseIterable {
-    /// Forked from the binary waiting in the case's sandbox: a relaunch costs a fork.
+    /// Forked from a binary waiting in a sandbox kept between case runs: a relaunch costs a fork.
     case fork
     /// Each launch exec'd in a new sandbox: the way a check can be compared with.
     case exec

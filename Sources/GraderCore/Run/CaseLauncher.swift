@@ -84,7 +84,7 @@ struct CaseLauncher: CaseLaunching {
             session = nil
             if let server { servers.giveBack(server, for: key) } else { container.remove() }
         }
-        /// A launch forked by the case's server; by a new server on the same container when
+        /// A launch forked by the server the case run took; by a new server on the same container when
         /// the server has ended (which a launch cannot make it do, but a machine can).
         func forked() throws -> AppLauncher.Launch {
             if let current = server, !current.isGone {

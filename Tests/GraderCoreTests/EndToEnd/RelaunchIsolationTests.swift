@@ -3,7 +3,7 @@ import Testing
 @testable import GraderCore
 
 /// A relaunch must find only what the app saved in its container, however its launches start:
-/// forked from the case's waiting binary (the default) or exec'd in a new sandbox. One counter
+/// forked from a waiting binary (the default) or exec'd in a new sandbox. One counter
 /// per channel a launch could leave state in for the next one; each keeps its count there
 /// instead of in the container, so it passes "survives a relaunch" only if that state survived.
 @Suite(.serialized)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import GraderCore
 
-/// Launches forked from a case's waiting binary (``AppServer``) against the same launches exec'd:
+/// Launches forked from a waiting binary (``AppServer``) against the same launches exec'd:
 /// what a fork could share with the launch before it and an exec would not.
 @Suite(.serialized)
 struct ForkedLaunchTests {
