@@ -27,6 +27,30 @@ struct ForkedLaunchTests {
         return [0, 2, 4].map { run.steps[$0].stdout }
     }
 
+    /// The fixture course's counter with its reference built, in a workspace of its own.
+    static func builtCounterReference() throws -> (Workspace, Exercise, AppBundle) {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let counter = try requireExercise("counter", in: workspace)
+        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.referenceSources) else {
+            throw GraderError.io("the counter's reference does not build")
+        }
+        return (workspace, counter, bundle)
+    }
+
+    /// Kills `server`'s waiting binary from outside, as the kernel's memory killer would, and
+    /// waits until bubblewrap has reaped it (its PID namespace, and any launch, go with it).
+    static func killWaitingBinary(of server: AppServer) throws {
+        // The waiting binary is bubblewrap's child; a running launch is the binary's.
+        let children = Set(ProcessorWait.tree(below: server.observedPID, depth: 1))
+            .subtracting(ProcessorWait.tree(below: server.observedPID, depth: 2))
+        try #require(children.count == 1, "\(children)")
+        let binary = children.first!
+        kill(binary, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while kill(binary, 0) == 0, Date() < deadline { usleep(10_000) }
+    }
+
     @Test(arguments: LaunchMode.allCases)
     func eachLaunchHasItsOwnHashingSeed(launch: LaunchMode) throws {
         // The order of a Set or a Dictionary comes from the seed: an app that relies on it
@@ -99,24 +123,14 @@ struct ForkedLaunchTests {
     @Test func aServerThatEndedWhileItWaitedIsReplacedForTheNextCaseRun() throws {
         // The kernel's memory killer may pick a waiting binary between two case runs: the next
         // run gets a new server instead of an error.
-        let course = try TemporaryCourse.fixture()
-        let workspace = try GradingHarness.workspace(course)
-        let counter = try requireExercise("counter", in: workspace)
-        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.referenceSources) else {
-            Issue.record("the reference does not build")
-            return
-        }
+        let (workspace, counter, bundle) = try Self.builtCounterReference()
         let testCase = try #require(counter.cases.first { $0.name == "survives a relaunch" })
         let servers = workspace.workbench.servers
         let first = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
         #expect(first.steps.last?.event == .replied(.value(.int(5))), "\(first.steps.map(\.event))")
         let waiting = try #require(servers.waiting.first)
         try #require(servers.waiting.count == 1)
-        let children = Set(ProcessorWait.tree(below: waiting.observedPID, depth: 1))
-        try #require(children.count == 1, "\(children)")
-        kill(children.first!, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
-        while kill(children.first!, 0) == 0, Date() < deadline { usleep(10_000) }
+        try Self.killWaitingBinary(of: waiting)
         let second = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
         #expect(second.steps.last?.event == .replied(.value(.int(5))), "\(second.steps.map(\.event))")
         #expect(servers.started == 2 && servers.reused == 1, "started \(servers.started), reused \(servers.reused)")
@@ -126,13 +140,7 @@ struct ForkedLaunchTests {
         // What the grader sees when the waiting binary dies (the kernel's memory killer could
         // pick it): the running launch ends, the server says it is gone (CaseLauncher then
         // starts another), and a launch asked of it is an error, not a hang.
-        let course = try TemporaryCourse.fixture()
-        let workspace = try GradingHarness.workspace(course)
-        let counter = try requireExercise("counter", in: workspace)
-        guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.referenceSources) else {
-            Issue.record("the reference does not build")
-            return
-        }
+        let (workspace, counter, bundle) = try Self.builtCounterReference()
         let container = try AppContainer.create(in: workspace.workDirectory)
         defer { container.remove() }
         let launcher = workspace.workbench.launcher
@@ -142,15 +150,7 @@ struct ForkedLaunchTests {
         let session = AppSession(launch: try AppLauncher.Launch(forkedBy: server), launcher: launcher,
                                  container: container, limits: counter.limits)
         #expect(session.call("increment", arguments: .object(["by": .int(2)])).event == .replied(.value(.int(2))))
-        // The server is bubblewrap's child; the launch is the server's.
-        let children = Set(ProcessorWait.tree(below: server.observedPID, depth: 1))
-            .subtracting(ProcessorWait.tree(below: server.observedPID, depth: 2))
-        try #require(children.count == 1, "\(children)")
-        let serverPID = children.first!
-        kill(serverPID, SIGKILL)
-        // Gone once bubblewrap has reaped it (its PID namespace, and the launch, go with it).
-        let deadline = Date().addingTimeInterval(5)
-        while kill(serverPID, 0) == 0, Date() < deadline { usleep(10_000) }
+        try Self.killWaitingBinary(of: server)
         let after = session.call("value", arguments: nil)
         #expect(after.event != .replied(.value(.int(2))), "\(after.event)")
         #expect(session.isGone)
