@@ -124,15 +124,22 @@ final class LaunchGroup: @unchecked Sendable {
         defer { lock.unlock() }
         guard !removed else { return }
         removed = true
-        for directory in Set(directories.values) {
-            if version == .v2 { _ = CgroupFiles.write("1", to: directory.appendingPathComponent("cgroup.kill")) }
-            var pause: useconds_t = 500
-            for _ in 0..<40 {
-                if rmdir(directory.path) == 0 || errno == ENOENT { break }
-                for pid in CgroupFiles.processes(in: directory) { kill(pid, SIGKILL) }
-                usleep(pause)
-                pause = min(pause * 2, 100_000)
-            }
+        for directory in Set(directories.values) { Self.end(directory) }
+    }
+
+    /// Ends every process in the cgroup `directory` and removes it, waiting at most about two
+    /// seconds for the kernel to let them go; whether it is gone.
+    @discardableResult
+    static func end(_ directory: URL) -> Bool {
+        // Only v2 has `cgroup.kill`; under v1 the write finds no file and the loop kills.
+        _ = CgroupFiles.write("1", to: directory.appendingPathComponent("cgroup.kill"))
+        var pause: useconds_t = 500
+        for _ in 0..<40 {
+            if rmdir(directory.path) == 0 || errno == ENOENT { return true }
+            for pid in CgroupFiles.processes(in: directory) { kill(pid, SIGKILL) }
+            usleep(pause)
+            pause = min(pause * 2, 100_000)
         }
+        return false
     }
 }

@@ -14,9 +14,9 @@ import Glibc
 /// - **cgroup v1** (this project's test machine): one hierarchy per controller, each writable by
 ///   root; the launch gets a folder in each.
 ///
-/// A run's folders are removed when it ends; a grader that is killed leaves its empty run folder
-/// (`grader-PID-…`), which costs nothing and which `rmdir` removes. Graders on one machine never
-/// remove each other's: a process in another PID namespace cannot be told gone from here.
+/// A run's folders (`grader-PID-…`, ``CgroupRunFolder``) are locked while it lives and removed
+/// when it ends; those of a grader that was killed are removed by the next grader that starts
+/// beside them, which can take their lock. A live grader's are never removed by another.
 ///
 /// Where a controller cannot be had, the limit it would apply is listed in ``unenforced`` with the
 /// reason and what applies instead, and every report shows that list. `GRADER_CGROUPS=off` makes
@@ -39,13 +39,16 @@ public final class ResourceControl: @unchecked Sendable {
     let processLimitByRlimit: Bool
     private let lock = NSLock()
     private var launches = 0
+    /// The run's folders, locked while this control lives and removed with it.
+    private let folders: [CgroupRunFolder]
 
     init(version: Version?, runDirectories: [Controller: URL], unenforced: [UnenforcedLimit],
-         processLimitByRlimit: Bool) {
+         processLimitByRlimit: Bool, folders: [CgroupRunFolder] = []) {
         self.version = version
         self.runDirectories = runDirectories
         self.unenforced = unenforced
         self.processLimitByRlimit = processLimitByRlimit
+        self.folders = folders
     }
 
     /// No cgroups at all, with `reason` for each limit that needs one.
@@ -54,9 +57,6 @@ public final class ResourceControl: @unchecked Sendable {
              isRoot: isRoot, kernel: kernel)
     }
 
-    deinit {
-        for directory in Set(runDirectories.values) { rmdir(directory.path) }
-    }
 
     /// A cgroup for one launch holding `limits`, or nil when no controller is had.
     /// - Throws: ``GraderError/io(_:)`` when the folder cannot be made or its limits not written.
@@ -81,40 +81,42 @@ public final class ResourceControl: @unchecked Sendable {
         let runName = "grader-\(pid)-\(UUID().uuidString.prefix(8).lowercased())"
         var v2Problem: String?
         if let unified = mounts.unified {
-            switch prepareV2(unified, runName: runName, pid: pid) {
-            case .success(let (directory, controllers)):
+            switch CgroupRunFolder.sweeping(unified.directory, { prepareV2(unified, runName: runName, pid: pid) }) {
+            case .success(let (folder, controllers)):
                 var missing: [Controller: String] = [:]
                 for controller in Controller.allCases where !controllers.contains(controller) {
                     missing[controller] = "the \(controller.rawValue) controller is not delegated to the grader's cgroup (\(unified.directory.path))"
                 }
-                return make(version: .v2, runDirectories: Dictionary(uniqueKeysWithValues: controllers.map { ($0, directory) }),
-                            missing: missing, isRoot: isRoot, kernel: kernel)
+                return make(version: .v2, runDirectories: Dictionary(uniqueKeysWithValues: controllers.map { ($0, folder.directory) }),
+                            missing: missing, isRoot: isRoot, kernel: kernel, folders: [folder])
             case .failure(let problem):
                 v2Problem = problem.message
             }
         }
         var directories: [Controller: URL] = [:]
+        var folders: [CgroupRunFolder] = []
         var missing: [Controller: String] = [:]
         for controller in Controller.allCases {
             guard let hierarchy = mounts.v1[controller] else {
                 missing[controller] = v2Problem ?? "no cgroup hierarchy has the \(controller.rawValue) controller"
                 continue
             }
-            let directory = hierarchy.directory.appendingPathComponent(runName)
-            if let error = CgroupFiles.makeDirectory(directory) {
-                missing[controller] = "cannot make a cgroup in \(hierarchy.directory.path) (\(error))"
+            switch CgroupRunFolder.sweeping(hierarchy.directory, { CgroupRunFolder.make(runName, in: hierarchy.directory) }) {
+            case .success(let folder):
+                directories[controller] = folder.directory
+                folders.append(folder)
+            case .failure(let error):
+                missing[controller] = "cannot make a cgroup in \(hierarchy.directory.path) (\(error.message))"
                     + (v2Problem.map { "; cgroup v2: \($0)" } ?? "")
-            } else {
-                directories[controller] = directory
             }
         }
         return make(version: directories.isEmpty ? nil : .v1, runDirectories: directories, missing: missing,
-                    isRoot: isRoot, kernel: kernel)
+                    isRoot: isRoot, kernel: kernel, folders: folders)
     }
 
     /// The control for the controllers had, listing what the missing ones leave unenforced.
     private static func make(version: Version?, runDirectories: [Controller: URL], missing: [Controller: String],
-                             isRoot: Bool, kernel: String) -> ResourceControl {
+                             isRoot: Bool, kernel: String, folders: [CgroupRunFolder] = []) -> ResourceControl {
         var unenforced: [UnenforcedLimit] = []
         var byRlimit = false
         if let reason = missing[.pids] {
@@ -138,7 +140,7 @@ public final class ResourceControl: @unchecked Sendable {
             unenforced.append(UnenforcedLimit(resource: .cpus, reason: "\(reason); each process keeps its CPU-time limit (cpu_time), but a launch may keep every core busy until its time limit"))
         }
         return ResourceControl(version: version, runDirectories: runDirectories, unenforced: unenforced,
-                               processLimitByRlimit: byRlimit)
+                               processLimitByRlimit: byRlimit, folders: folders)
     }
 
     private struct Problem: Error { var message: String }
@@ -146,7 +148,7 @@ public final class ResourceControl: @unchecked Sendable {
     /// Under v2: enables the controllers the grader's cgroup may hand down, moving the grader
     /// into a leaf first when its cgroup holds processes, and makes the run's folder.
     private static func prepareV2(_ unified: CgroupMounts.Hierarchy, runName: String, pid: Int32)
-        -> Result<(URL, [Controller]), Problem>
+        -> Result<(CgroupRunFolder, [Controller]), Problem>
     {
         let own = unified.directory
         let offered = Set((CgroupFiles.read(own.appendingPathComponent("cgroup.controllers")) ?? "").split(separator: " ").map(String.init))
@@ -166,12 +168,15 @@ public final class ResourceControl: @unchecked Sendable {
                 return .failure(Problem(message: "cannot enable \(enable) in \(own.path) (\(error)): other processes share the grader's cgroup; run it under `systemd-run --user --scope -p Delegate=yes`"))
             }
         }
-        let directory = own.appendingPathComponent(runName)
-        if let error = CgroupFiles.makeDirectory(directory) ?? CgroupFiles.write(enable, to: directory.appendingPathComponent("cgroup.subtree_control")) {
-            rmdir(directory.path)
+        let folder: CgroupRunFolder
+        switch CgroupRunFolder.make(runName, in: own) {
+        case .success(let made): folder = made
+        case .failure(let error): return .failure(Problem(message: "cannot make a cgroup in \(own.path) (\(error.message))"))
+        }
+        if let error = CgroupFiles.write(enable, to: folder.directory.appendingPathComponent("cgroup.subtree_control")) {
             return .failure(Problem(message: "cannot make a cgroup in \(own.path) (\(error))"))
         }
-        return .success((directory, controllers))
+        return .success((folder, controllers))
     }
 
     /// `uname -r`: `6.1.0-18-amd64`.

@@ -135,7 +135,7 @@ public final class BatchGrader: @unchecked Sendable {
         let budget = options.timeBudget.map { TimeBudget(seconds: $0, from: started) }
         let deadline = budget?.deadline
         let jobs = exercises.map { Grader.Job(exercise: $0, variant: .submitted(intake.folders[$0.id]!), budget: budget) }
-        var results = try grader.grade(jobs).map { Self.locatingDiagnostics($0, in: exercises) }
+        let results = try grader.grade(jobs).map { Self.locatingDiagnostics($0, in: exercises) }
         if let deadline, let budget = options.timeBudget, Date() >= deadline {
             // Cases skipped at the deadline have no duration and no failure.
             let skipped = results.flatMap(\.cases).filter { $0.status == .failed && $0.failure == nil && $0.duration == 0 }.count

@@ -102,4 +102,49 @@ struct ResourceControlTests {
         #expect(sleeper.waitForExit(deadline: Date().addingTimeInterval(5)) == .signaled(SIGKILL))
         for directory in group.directories.values { #expect(!FileManager.default.fileExists(atPath: directory.path)) }
     }
+
+    @Test(.enabled(if: HostileSubmissionTests.cgroups, "needs cgroups, which this machine does not give the grader"))
+    func aKilledGradersCgroupsAreRemovedByTheNextRunAndALiveRunsKept() throws {
+        // A run that lives on while another is killed: its folders and its launch's group stay.
+        let live = ResourceControl.detect()
+        let liveGroup = try #require(try live.makeGroup(limits: .standard))
+
+        // A real grader, killed while its app loops in a launch of its own.
+        let course = try TemporaryCourse.fixture()
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", try Fixtures.submission("infinite-loop"))
+        let (grader, _, _) = try GraderProcess.start(["check", "counter", "--no-cache"], in: course.root)
+        let hierarchies = Set(live.runDirectories.values.map { $0.deletingLastPathComponent() })
+        func folders(of pid: Int32) -> [URL] {
+            hierarchies.flatMap { hierarchy in
+                ((try? FileManager.default.contentsOfDirectory(atPath: hierarchy.path)) ?? [])
+                    .filter { $0.hasPrefix("grader-\(pid)-") }.map { hierarchy.appendingPathComponent($0) }
+            }
+        }
+        func launches(in folder: URL) -> [URL] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasPrefix("launch-") }.map { folder.appendingPathComponent($0) }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !folders(of: grader.processIdentifier).contains(where: { !launches(in: $0).isEmpty }) {
+            usleep(5000)
+        }
+        kill(grader.processIdentifier, SIGKILL)
+        grader.waitUntilExit()
+        let gone = folders(of: grader.processIdentifier)
+        #expect(!gone.isEmpty && gone.allSatisfy { !launches(in: $0).isEmpty },
+                "the killed grader left its run folders, each with a launch's group, for the next run to remove")
+
+        // The next run removes the killed one's folders and groups, and no other run's.
+        let next = ResourceControl.detect()
+        for folder in gone { #expect(!FileManager.default.fileExists(atPath: folder.path), "\(folder.path) is left") }
+        for directory in Set(live.runDirectories.values).union(liveGroup.directories.values) {
+            #expect(FileManager.default.fileExists(atPath: directory.path), "a live run's \(directory.path) was removed")
+        }
+        liveGroup.remove()
+        let ownFolders = Set(live.runDirectories.values).union(next.runDirectories.values)
+        withExtendedLifetime((live, next)) {}
+        _ = consume live
+        _ = consume next
+        for directory in ownFolders { #expect(!FileManager.default.fileExists(atPath: directory.path), "removed with its run") }
+    }
 }
