@@ -25,6 +25,8 @@ public protocol ExerciseDriver {
 extension ExerciseDriver {
     /// Serves the grader's requests until it asks the process to terminate.
     public static func main() {
+        // An exec'd launch's hashing seed, before anything builds a Set or a Dictionary.
+        HashingSeed.applyFromEnvironment()
         // Started to wait for launches (``LaunchServer``): this returns in each forked launch.
         LaunchServer.serveIfAsked()
         // The launch's secret is read first: learner code runs only from `register` on.

@@ -9,9 +9,10 @@ import Darwin
 /// is a `fork` of it that goes on to run the driver. What the grader asks, on the control socket
 /// at ``controlFD`` (a sequenced-packet Unix socket):
 ///
-/// - `L` with four descriptors attached (standard output, standard error, the request pipe's
-///   reading end, the reply pipe's writing end): fork a launch on them; the answer is `S`, or
-///   `F` and a reason when the fork failed;
+/// - `L` and the launch's hashing seed (16 bytes, ``HashingSeed``; none for a random one), with
+///   four descriptors attached (standard output, standard error, the request pipe's reading end,
+///   the reply pipe's writing end): fork a launch on them; the answer is `S`, or `F` and a reason
+///   when the fork failed;
 /// - `K`: kill the launch (and everything it started);
 /// - the end of the socket: the grader is gone, and so is the server.
 ///
@@ -92,7 +93,7 @@ public enum LaunchServer {
             case .launch where current == 0 && message.descriptors.count == 4:
                 let child = fork()
                 if child == 0 {
-                    becomeLaunch(message.descriptors, control: control, wake: wake)
+                    becomeLaunch(message.descriptors, seed: Array(message.bytes.dropFirst()), control: control, wake: wake)
                     return
                 }
                 for fd in message.descriptors { close(fd) }
@@ -129,7 +130,7 @@ public enum LaunchServer {
 
     /// In the forked child: the launch's descriptors on 1, 2 and the protocol's, nothing else
     /// open, the server's signal handling undone, a session of its own.
-    private static func becomeLaunch(_ received: [Int32], control: Int32, wake: [Int32]) {
+    private static func becomeLaunch(_ received: [Int32], seed: [UInt8], control: Int32, wake: [Int32]) {
         signal(SIGCHLD, SIG_DFL)
         signal(SIGPIPE, SIG_DFL)
         // Moved out of the way first: a received descriptor may have a target's number.
@@ -149,23 +150,10 @@ public enum LaunchServer {
         unsetenv(controlFDVariable)
         // Set by the grader for the server alone (its libraries bound before it forks).
         unsetenv("LD_BIND_NOW")
-        reseedHashing()
-    }
-
-    /// Gives the launch a hashing seed of its own, as an exec'd process gets: the order of a
-    /// `Set` or a `Dictionary` then changes from one launch to the next, as it does on a phone.
-    ///
-    /// Safe only because the server creates no hashed collection before it forks (it runs on C
-    /// calls and arrays): a table built with one seed cannot be searched with another. The seed
-    /// is the Swift runtime's `_swift_stdlib_Hashing_parameters` (two 64-bit words, then whether
-    /// hashing is deterministic, which is left alone).
-    private static func reseedHashing() {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_swift_stdlib_Hashing_parameters") else { return }
-        let deterministic = symbol.load(fromByteOffset: 16, as: Bool.self)
-        guard !deterministic else { return }
-        var generator = SystemRandomNumberGenerator()
-        symbol.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
-        symbol.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+        // The launch's own hashing seed. Safe only because the server creates no hashed
+        // collection before it forks (it runs on C calls and arrays): a table built with one
+        // seed cannot be searched with another.
+        HashingSeed.apply(seed)
     }
 }
 

@@ -142,7 +142,7 @@ final class ChildProcess {
     /// A launch forked by `control` on four new pipes: standard output and error, requests and
     /// replies, as ``init(executable:arguments:environment:protocolPipes:ownProcessGroup:passing:)``
     /// makes them for an exec.
-    init(launchedBy control: LaunchControl) throws {
+    init(launchedBy control: LaunchControl, hashingSeed: [UInt8] = []) throws {
         ownProcessGroup = false
         self.control = control
         let outPipe = try Self.makePipe()
@@ -152,7 +152,7 @@ final class ChildProcess {
         let theirs = [outPipe.write, errPipe.write, requestPipe.read, replyPipe.write]
         defer { theirs.forEach { close($0) } }
         do {
-            try control.start(descriptors: theirs)
+            try control.start(descriptors: theirs, hashingSeed: hashingSeed)
         } catch {
             [outPipe.read, errPipe.read, requestPipe.write, replyPipe.read].forEach { close($0) }
             throw error
@@ -423,8 +423,9 @@ final class ChildProcess {
 /// grader's own child (``AppServer``).
 protocol LaunchControl: AnyObject {
     /// Forks a launch on `descriptors` (standard output, standard error, the request pipe's
-    /// reading end, the reply pipe's writing end). Throws when no launch could start.
-    func start(descriptors: [Int32]) throws
+    /// reading end, the reply pipe's writing end) with `hashingSeed` (16 bytes; none for a random
+    /// one). Throws when no launch could start.
+    func start(descriptors: [Int32], hashingSeed: [UInt8]) throws
     /// Asks for the launch to be killed, with everything it started.
     func requestKill()
     /// How the launch ended, once it has and its sandbox is clean again; nil when it is still

@@ -25,9 +25,9 @@ struct AppLauncher: Sendable {
         }
 
         /// A launch forked by `server`, in the case's group.
-        init(forkedBy server: AppServer) throws {
+        init(forkedBy server: AppServer, hashingSeed: [UInt8] = []) throws {
             baseline = server.group?.counts()
-            process = try ChildProcess(launchedBy: server)
+            process = try ChildProcess(launchedBy: server, hashingSeed: hashingSeed)
             group = server.group
         }
 
@@ -50,12 +50,12 @@ struct AppLauncher: Sendable {
     ///   false for a program that only prints (a lesson).
     func launch(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String] = [],
                 environment: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
-                protocolPipes: Bool) throws -> Launch {
+                hashingSeed: [UInt8]? = nil, protocolPipes: Bool) throws -> Launch {
         let group = try sandbox.resources.makeGroup(limits: limits)
         let staged = try sandbox.folder.stage(bundle.directory, key: bundle.key)
         let command = sandbox.command(bundle: staged, container: container, limits: limits,
                                       defaultsSuites: defaultsSuites, environment: environment,
-                                      countsFileChanges: countsFileChanges, group: group)
+                                      countsFileChanges: countsFileChanges, group: group, hashingSeed: hashingSeed)
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
                                        environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
         return Launch(process: process, group: group)

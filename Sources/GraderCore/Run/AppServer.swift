@@ -60,10 +60,10 @@ final class AppServer: LaunchControl {
 
     var observedPID: pid_t { sandboxProcess.pid }
 
-    func start(descriptors: [Int32]) throws {
+    func start(descriptors: [Int32], hashingSeed: [UInt8]) throws {
         guard !isGone else { throw GraderError.io("the launch server has ended") }
         guard !isLaunching else { throw GraderError.io("the launch server's last launch has not ended") }
-        guard DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue], descriptors: descriptors) else {
+        guard DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue] + hashingSeed, descriptors: descriptors) else {
             // Ended while it waited (killed from outside): the pool replaces it.
             serverEnded()
             throw GraderError.io("the launch server has ended")

@@ -30,9 +30,11 @@ final class AppSession {
     /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``,
     ///   or a batch's budget for the student).
     convenience init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-                     environment: PhoneEnvironment, countsFileChanges: Bool = false, caseDeadline: CaseDeadline = .none) throws {
+                     environment: PhoneEnvironment, countsFileChanges: Bool = false, hashingSeed: [UInt8]? = nil,
+                     caseDeadline: CaseDeadline = .none) throws {
         let launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
-                                         environment: environment, countsFileChanges: countsFileChanges, protocolPipes: true)
+                                         environment: environment, countsFileChanges: countsFileChanges,
+                                         hashingSeed: hashingSeed, protocolPipes: true)
         self.init(launch: launch, launcher: launcher, container: container, limits: limits, caseDeadline: caseDeadline)
     }
 

@@ -79,6 +79,7 @@ struct CaseLauncher: CaseLaunching {
                 ?? AppContainer.create(in: workDirectory)
         }
         var session: AppSession?
+        var seeds = LaunchSeeds(exercise: exercise, testCase: testCase, plan: plan)
         defer {
             if let session, !session.isGone { _ = session.kill() }
             session = nil
@@ -86,15 +87,15 @@ struct CaseLauncher: CaseLaunching {
         }
         /// A launch forked by the server the case run took; by a new server on the same container when
         /// the server has ended (which a launch cannot make it do, but a machine can).
-        func forked() throws -> AppLauncher.Launch {
+        func forked(hashingSeed: [UInt8]) throws -> AppLauncher.Launch {
             if let current = server, !current.isGone {
                 do {
-                    return try AppLauncher.Launch(forkedBy: current)
+                    return try AppLauncher.Launch(forkedBy: current, hashingSeed: hashingSeed)
                 } catch where current.isGone {}
             }
             let fresh = try servers.replace(server!, for: key)
             server = fresh
-            return try AppLauncher.Launch(forkedBy: fresh)
+            return try AppLauncher.Launch(forkedBy: fresh, hashingSeed: hashingSeed)
         }
         /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
         /// a performance case) is timed from a running app: a new launch first answers a ping,
@@ -102,14 +103,15 @@ struct CaseLauncher: CaseLaunching {
         func launched(timed: Bool) throws -> AppSession {
             if let current = session, !current.isGone { return current }
             let fresh: AppSession
+            let hashingSeed = seeds.next()
             switch launcher.mode {
             case .exec:
                 fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
                                        environment: testCase.environment, countsFileChanges: countsFileChanges,
-                                       caseDeadline: caseDeadline)
+                                       hashingSeed: hashingSeed, caseDeadline: caseDeadline)
             case .fork:
-                fresh = AppSession(launch: try forked(), launcher: launcher, container: container, limits: exercise.limits,
+                fresh = AppSession(launch: try forked(hashingSeed: hashingSeed), launcher: launcher, container: container, limits: exercise.limits,
                                    caseDeadline: caseDeadline)
             }
             session = fresh

@@ -83,9 +83,10 @@ public struct Sandbox: Sendable {
     ///   - group: the launch's cgroup, joined before bubblewrap starts.
     ///   - launchServer: start the binary waiting for launches as the sandbox's PID 1
     ///     (``LaunchServer``), its control socket on ``LaunchServer/controlFD``.
+    ///   - hashingSeed: the launch's hashing seed (16 bytes, given as 32 hexadecimal digits); nil for a random one.
     func command(bundle: URL, container: AppContainer, limits: Limits, defaultsSuites: [String],
                  environment phone: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
-                 group: LaunchGroup? = nil, launchServer: Bool = false)
+                 group: LaunchGroup? = nil, launchServer: Bool = false, hashingSeed: [UInt8]? = nil)
         -> (executable: String, arguments: [String], environment: [String: String])
     {
         let home = Self.homePath
@@ -113,6 +114,7 @@ public struct Sandbox: Sendable {
         if !defaultsSuites.isEmpty {
             environment[WireProtocol.suitesVariable] = defaultsSuites.joined(separator: ",")
         }
+        if let hashingSeed { environment[HashingSeed.variable] = hashingSeed.map { String(format: "%02x", $0) }.joined() }
         var inner = [prlimit,
                      "--as=\(limits.memoryBytes)",
                      "--fsize=\(limits.fileSizeBytes)",

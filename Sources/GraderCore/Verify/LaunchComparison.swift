@@ -5,7 +5,8 @@ import Foundation
 /// and each exercise gets a check that both gave the same verdicts: both compiled, and each case
 /// that ran both ways got the same status and the same kind of failure. A case whose verdict
 /// differs is graded again both ways: one that varies between runs of the same way depends on
-/// timing or on a hashing order (a kill at a random moment, a `Set` written unsorted), is named, and is not counted as a difference.
+/// timing (a kill at a random moment), is named, and is not counted as a difference. (A hashing
+/// order does not vary: each launch's seed is the grader's, ``LaunchSeeds``.)
 struct LaunchComparison {
     /// The grader verify grades with.
     let grader: Grader
@@ -15,7 +16,8 @@ struct LaunchComparison {
     let mode: LaunchMode
     /// How many more times a case whose verdicts differ is graded each way, at most, to tell a
     /// difference of the launches from a case whose verdict varies from run to run. A case a
-    /// mutant passes one run in five (a `Set` of two or three written unsorted) looks the same
+    /// mutant passes one run in five (a kill at a random moment that seldom lands inside its
+    /// commit) looks the same
     /// in every run of each way with probability 2 × (0.8 × 0.2)ⁿ⁺¹: 0.8% after 2 rechecks, which
     /// a CI run met; under one in 100,000 after 6.
     var rechecks = 6

@@ -60,6 +60,17 @@ struct ForkedLaunchTests {
         #expect(reports.allSatisfy { Int($0.trimmingCharacters(in: .newlines)) != nil }, "\(reports)")
     }
 
+    @Test func aLaunchMeetsTheSameOrdersOnEveryRunForkedOrExecd() throws {
+        // A Set's order in each of a case's three launches: another in each launch, and the same
+        // three in a second run and with launches exec'd, so that a bug that depends on it gets
+        // one verdict. Twelve elements: the chance that two seeds give one order is negligible.
+        let report = #"print(Set("abcdefghijkl".map(String.init)).joined(), ["x": 1, "y": 2, "z": 3].map(\.key).joined())"#
+        let forked = try Self.reports(report, launch: .fork)
+        #expect(forked.count == 3 && Set(forked).count == 3, "each launch its own order: \(forked)")
+        #expect(try Self.reports(report, launch: .fork) == forked, "a second run")
+        #expect(try Self.reports(report, launch: .exec) == forked, "exec'd launches")
+    }
+
     @Test(arguments: LaunchMode.allCases)
     func eachLaunchHasAFreshEnvironmentAndNoDescriptorOfAnotherLaunch(launch: LaunchMode) throws {
         let reports = try Self.reports(#"""
