@@ -51,7 +51,12 @@ struct VerifyTests {
                 static func report() {}
             }
             """)
-        let workspace = try GradingHarness.workspace(course)
+        // The counter alone: its checks are this test's subject (the whole fixture's are
+        // `fixtureCourseVerifiesClean`'s).
+        let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
+                                           workDirectory: GradingHarness.workDirectory) { manifest in
+            try .verification(["counter"], in: manifest, currentDirectory: course.root)
+        }
         let report = try workspace.verify(jobs: 2)
         let failing = report.checks.filter { !$0.passed }
         #expect(failing.map(\.check) == ["starter compiles and scores 0 points"])
