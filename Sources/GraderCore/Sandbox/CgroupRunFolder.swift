@@ -9,9 +9,7 @@ import Glibc
 /// A grader that is killed cannot remove its folders, so every grader, before it makes its own,
 /// removes the run folders beside it whose lock it can take: their run is gone, whatever PID
 /// namespace it ran in (a process ID would not tell). Their launches' groups go with them, with
-/// any process still in one (a sandbox's process that outlived its grader). A run that exits
-/// without its deinitialisers running (`exit` with the folder still referenced) removes its
-/// folders on the way out.
+/// any process still in one (a sandbox's process that outlived its grader).
 ///
 /// `flock` works on cgroupfs folders as on any file. The parent folder's lock is held while a
 /// grader sweeps and makes its folder, so that no sweep finds a folder made and not yet locked.
@@ -22,11 +20,9 @@ final class CgroupRunFolder: @unchecked Sendable {
     private init(directory: URL, descriptor: Int32) {
         self.directory = directory
         self.descriptor = descriptor
-        Self.live.add(self)
     }
 
     deinit {
-        Self.live.remove(self)
         rmdir(directory.path)
         close(descriptor)
     }
@@ -79,40 +75,6 @@ final class CgroupRunFolder: @unchecked Sendable {
                 LaunchGroup.end(launch)
             }
             rmdir(folder.path)
-        }
-    }
-
-    /// The folders of this process's live runs, removed at `exit`.
-    private static let live = Registry()
-
-    private final class Registry: @unchecked Sendable {
-        private let lock = NSLock()
-        private var folders: [ObjectIdentifier: URL] = [:]
-        private var registered = false
-
-        func add(_ folder: CgroupRunFolder) {
-            lock.lock()
-            defer { lock.unlock() }
-            folders[ObjectIdentifier(folder)] = folder.directory
-            if !registered {
-                registered = true
-                atexit { CgroupRunFolder.live.removeAll() }
-            }
-        }
-
-        func remove(_ folder: CgroupRunFolder) {
-            lock.lock()
-            folders[ObjectIdentifier(folder)] = nil
-            lock.unlock()
-        }
-
-        /// At exit: each live run's folder, once its launches' groups are gone (a launch still
-        /// running keeps it; the next grader's sweep removes it).
-        func removeAll() {
-            lock.lock()
-            let directories = Array(folders.values)
-            lock.unlock()
-            for directory in directories { rmdir(directory.path) }
         }
     }
 }
