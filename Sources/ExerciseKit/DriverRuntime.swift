@@ -47,13 +47,8 @@ struct DriverRuntime {
             case .control(.operations):
                 send(.value(.array(operations.names.map(JSONValue.string))), sequence: envelope.sequence)
             case .call(let operation, let arguments):
-                let before = FileChangeCounter.shared?.changes()
-                if let killAt = envelope.killAtChange { FileChangeCounter.shared?.arm(killAt) }
                 let reply = handle(operations, operation: operation, arguments: arguments)
-                FileChangeCounter.shared?.arm(0)
-                let changes = before.flatMap { before in FileChangeCounter.shared.map { $0.changes() - before } }
-                send(reply, sequence: envelope.sequence, changes: changes,
-                     numberTypes: operations.typedNumbers.contains(operation))
+                send(reply, sequence: envelope.sequence, numberTypes: operations.typedNumbers.contains(operation))
             }
         }
         // The grader closed the request pipe: it is gone, end quietly.
@@ -97,10 +92,9 @@ struct DriverRuntime {
         fflush(stderr)
     }
 
-    private func send(_ reply: WireReply, sequence: Int, changes: Int? = nil, numberTypes: Bool = false) {
+    private func send(_ reply: WireReply, sequence: Int, numberTypes: Bool = false) {
         func line(_ reply: WireReply) -> Data? {
-            try? WireProtocol.line(WireEnvelope(reply, sequence: sequence, secret: secret, changes: changes,
-                                                numberTypes: numberTypes))
+            try? WireProtocol.line(WireEnvelope(reply, sequence: sequence, secret: secret, numberTypes: numberTypes))
         }
         var bytes = [UInt8](line(reply) ?? line(.fault("the reply could not be encoded")) ?? Data())
         var offset = 0
@@ -173,26 +167,4 @@ struct LineReader {
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
-}
-
-/// The file-change counter the grader preloads into an app whose case kills it at each change
-/// of its files; nil when it is not loaded.
-struct FileChangeCounter {
-    private typealias Count = @convention(c) () -> Int
-    private typealias Arm = @convention(c) (Int) -> Void
-    private let count: Count
-    private let armer: Arm
-
-    static let shared: FileChangeCounter? = {
-        guard let process = dlopen(nil, RTLD_NOW),
-              let count = dlsym(process, "grader_fileops_changes"),
-              let arm = dlsym(process, "grader_fileops_arm") else { return nil }
-        return FileChangeCounter(count: unsafeBitCast(count, to: Count.self), armer: unsafeBitCast(arm, to: Arm.self))
-    }()
-
-    /// The changes made since the app started.
-    func changes() -> Int { count() }
-
-    /// Kills the app just before the nth change from now; 0 disarms.
-    func arm(_ n: Int) { armer(n) }
 }

@@ -14,12 +14,22 @@ import Darwin
 ///   the reply pipe's writing end): fork a launch on them; the answer is `S`, or `F` and a reason
 ///   when the fork failed;
 /// - `K`: kill the launch (and everything it started);
+/// - `A` and a count (four bytes, little-endian), when the server watches changes: from now on,
+///   kill the launch just before its nth change of a file in its container (none for 0); the
+///   answer is `a`;
+/// - `C`: how many changes the launch made since it was last armed (answered `c` and four
+///   bytes, little-endian); the watch is disarmed;
 /// - the end of the socket: the grader is gone, and so is the server.
 ///
 /// When the launch ends, by itself or killed, the server kills every other process in the
 /// sandbox and reaps them, empties `/tmp` and `/dev/shm`, removes System V IPC objects, and
 /// only then answers `E` and the launch's wait status (four bytes, little-endian): the next
 /// launch finds what a fresh sandbox would, except its container.
+///
+/// With ``watchChangesVariable`` set, each launch installs a ``SyscallFilter`` before anything
+/// else and hands its listener to the server, which counts the launch's changes to its
+/// container and kills it at the armed one (``ChangeWatch``): the count is kept outside the
+/// process whose changes it counts.
 ///
 /// The learner's process cannot reach the server: as PID 1 of its PID namespace, it gets no
 /// signal from inside it that it has not asked for (not even SIGKILL or SIGSTOP); it is not
@@ -30,6 +40,8 @@ public enum LaunchServer {
     public static let controlFDVariable = "EXERCISEKIT_LAUNCH_SERVER_FD"
     /// Where the grader puts the control socket.
     public static let controlFD: Int32 = 5
+    /// The environment variable that asks the server to watch each launch's file changes.
+    public static let watchChangesVariable = "EXERCISEKIT_WATCH_CHANGES"
 
     /// The message kinds on the control socket.
     public enum Message: UInt8 {
@@ -38,6 +50,10 @@ public enum LaunchServer {
         case started = 0x53 // S
         case failed = 0x46 // F
         case ended = 0x45 // E
+        case arm = 0x41 // A
+        case armed = 0x61 // a
+        case count = 0x43 // C
+        case counted = 0x63 // c
     }
 
     /// The write end of the pipe that the SIGCHLD handler wakes the loop with.
@@ -61,13 +77,24 @@ public enum LaunchServer {
             var byte: UInt8 = 0
             _ = write(LaunchServer.wakeFD, &byte, 1)
         }
+        let watchesChanges = getenv(watchChangesVariable) != nil
+        let home = getenv("HOME").map { String(cString: $0) } ?? "/"
         var current: pid_t = 0
+        var watch: ChangeWatch?
         while true {
             var fds = [pollfd(fd: control, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 {
+                       pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watch?.isListening == true ? watch!.listener : -1, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 3, -1) < 0 {
                 if errno == EINTR { continue }
                 _exit(70)
+            }
+            // The launch's reports first: each holds one of its calls until it is answered.
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                watch?.handleReport()
+            } else if fds[2].revents != 0 {
+                // No process is left under the filter: nothing more to report.
+                watch?.isListening = false
             }
             if fds[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
@@ -79,6 +106,8 @@ public enum LaunchServer {
                 let ended = waitpid(-1, &status, WNOHANG)
                 if ended <= 0 { break }
                 if ended == current {
+                    if let listener = watch?.listener { close(listener) }
+                    watch = nil
                     endLaunch(status: status, control: control)
                     current = 0
                 }
@@ -91,27 +120,82 @@ public enum LaunchServer {
             }
             switch message.bytes.first.flatMap(Message.init(rawValue:)) {
             case .launch where current == 0 && message.descriptors.count == 4:
-                let child = fork()
-                if child == 0 {
-                    becomeLaunch(message.descriptors, seed: Array(message.bytes.dropFirst()), control: control, wake: wake)
+                switch forkLaunch(message.descriptors, seed: Array(message.bytes.dropFirst()), control: control, wake: wake,
+                            watchesChanges: watchesChanges) {
+                case .launch:
                     return
-                }
-                for fd in message.descriptors { close(fd) }
-                if child < 0 {
-                    let reason = String(cString: strerror(errno))
-                    _ = DescriptorPassing.send(control, [Message.failed.rawValue] + Array(reason.utf8.prefix(60)))
-                } else {
+                case .started(let child, let listener):
                     current = child
+                    watch = listener.map { ChangeWatch(listener: $0, home: home) }
                     _ = DescriptorPassing.send(control, [Message.started.rawValue])
+                case .failed(let reason):
+                    _ = DescriptorPassing.send(control, [Message.failed.rawValue] + Array(reason.utf8.prefix(60)))
                 }
             case .kill:
                 // The launch's end is answered once it is reaped.
                 if current != 0 { kill(-1, SIGKILL) }
+            case .arm where message.bytes.count == 5:
+                let n = message.bytes[1...4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+                watch?.arm(Int(n))
+                _ = DescriptorPassing.send(control, [watch == nil ? Message.failed.rawValue : Message.armed.rawValue])
+            case .count:
+                var word = UInt32(clamping: watch?.changesSinceArmed() ?? 0).littleEndian
+                let bytes = withUnsafeBytes(of: &word) { Array($0) }
+                _ = DescriptorPassing.send(control, watch == nil ? [Message.failed.rawValue] : [Message.counted.rawValue] + bytes)
             default:
                 for fd in message.descriptors { close(fd) }
                 _ = DescriptorPassing.send(control, [Message.failed.rawValue] + Array("unexpected message".utf8))
             }
         }
+    }
+
+    private enum Forked {
+        /// In the child: return to run the driver.
+        case launch
+        case started(pid_t, listener: Int32?)
+        case failed(String)
+    }
+
+    /// Forks a launch on `descriptors`. When the server watches changes, the child installs
+    /// its filter first and hands the listener over a socket pair made for it.
+    private static func forkLaunch(_ descriptors: [Int32], seed: [UInt8], control: Int32, wake: [Int32],
+                             watchesChanges: Bool) -> Forked {
+        var pair: [Int32] = [-1, -1]
+        if watchesChanges,
+           socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) != 0 {
+            for fd in descriptors { close(fd) }
+            return .failed(String(cString: strerror(errno)))
+        }
+        let child = fork()
+        if child == 0 {
+            if watchesChanges {
+                close(pair[0])
+                switch SyscallFilter.install() {
+                case .success(let listener):
+                    _ = DescriptorPassing.send(pair[1], [Message.started.rawValue], descriptors: [listener])
+                    close(listener)
+                case .failure(let error):
+                    _ = DescriptorPassing.send(pair[1], [Message.failed.rawValue] + Array("cannot watch file changes (\(error))".utf8))
+                    _exit(70)
+                }
+                close(pair[1])
+            }
+            becomeLaunch(descriptors, seed: seed, control: control, wake: wake)
+            return .launch
+        }
+        for fd in descriptors { close(fd) }
+        if watchesChanges { close(pair[1]) }
+        defer { if watchesChanges { close(pair[0]) } }
+        if child < 0 { return .failed(String(cString: strerror(errno))) }
+        guard watchesChanges else { return .started(child, listener: nil) }
+        let answer = DescriptorPassing.receive(pair[0])
+        guard let answer, answer.bytes.first == Message.started.rawValue, answer.descriptors.count == 1 else {
+            answer?.descriptors.forEach { close($0) }
+            kill(child, SIGKILL)
+            let reason = answer.map { String(decoding: $0.bytes.dropFirst(), as: UTF8.self) } ?? "the launch ended before it watched its changes"
+            return .failed(reason)
+        }
+        return .started(child, listener: answer.descriptors[0])
     }
 
     /// After the launch has ended: what a new sandbox would not have is removed, then the
@@ -160,6 +244,7 @@ public enum LaunchServer {
 /// `prctl`, which Swift does not import (it is variadic in C), called through its address.
 enum Prctl {
     static let setDumpable: Int32 = 4 // PR_SET_DUMPABLE
+    static let setNoNewPrivileges: Int32 = 38 // PR_SET_NO_NEW_PRIVS
     private typealias Function = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
     private static let function: Function? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return nil }

@@ -70,29 +70,19 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
     public var sequence: Int
     /// The launch's secret: present on replies, absent on requests.
     public var secret: String?
-    /// On a request: kill the app just before the call's nth change of a file in its container
-    /// (the file-change counter must be preloaded).
-    public var killAtChange: Int?
-    /// On a reply, when the file-change counter is preloaded: how many changes the call made.
-    public var changes: Int?
     /// On a reply: the driver asks that the value's numbers compare with their type (an
     /// integer never equals a fractional number); see ``Operations/compareNumberTypes(of:)``.
     public var numberTypes: Bool
 
-    public init(_ message: Message, sequence: Int, secret: String? = nil, killAtChange: Int? = nil, changes: Int? = nil,
-                numberTypes: Bool = false) {
+    public init(_ message: Message, sequence: Int, secret: String? = nil, numberTypes: Bool = false) {
         self.message = message
         self.sequence = sequence
         self.secret = secret
-        self.killAtChange = killAtChange
-        self.changes = changes
         self.numberTypes = numberTypes
     }
 
     private enum CodingKeys: String, CodingKey {
         case seq, secret
-        case killAtChange = "kill_at_change"
-        case changes
         case numberTypes = "number_types"
     }
 
@@ -100,8 +90,6 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sequence = try container.decode(Int.self, forKey: .seq)
         secret = try container.decodeIfPresent(String.self, forKey: .secret)
-        killAtChange = try container.decodeIfPresent(Int.self, forKey: .killAtChange)
-        changes = try container.decodeIfPresent(Int.self, forKey: .changes)
         numberTypes = try container.decodeIfPresent(Bool.self, forKey: .numberTypes) ?? false
         message = try Message(from: decoder)
     }
@@ -111,8 +99,6 @@ public struct WireEnvelope<Message: Codable & Sendable & Hashable>: Codable, Has
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sequence, forKey: .seq)
         try container.encodeIfPresent(secret, forKey: .secret)
-        try container.encodeIfPresent(killAtChange, forKey: .killAtChange)
-        try container.encodeIfPresent(changes, forKey: .changes)
         if numberTypes { try container.encode(true, forKey: .numberTypes) }
     }
 }

@@ -47,7 +47,7 @@ struct CrashCaseRunner: Sendable {
         if plan.atEachFileChange {
             guard let changes = calibration.run.flatMap({ killIndex < $0.steps.count ? $0.steps[killIndex].fileChanges : nil }) else {
                 return (StepFailure(kind: .driverFault, stepIndex: killIndex, step: testCase.steps[killIndex].action,
-                                    message: "the grader could not count the file changes of \(call.operation) (its counter needs a C compiler, which the Swift toolchain ships as clang). This is a problem with the grader's set-up, not your code.",
+                                    message: "the grader could not count the file changes of \(call.operation) (it watches them with seccomp's user notification, which needs Linux 5.5 or later). This is a problem with the grader's set-up, not your code.",
                                     stdout: "", stderr: ""), nil)
             }
             // Before each change, and once after the last: every state the call passes through.

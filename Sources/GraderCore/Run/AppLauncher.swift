@@ -14,6 +14,10 @@ struct AppLauncher: Sendable {
     final class Launch {
         let process: ChildProcess
         let group: LaunchGroup?
+        /// The server that forked the launch, when it watches its file changes.
+        let changeWatch: AppServer?
+        /// The server that forked the launch, when it is the launch's alone (ended with it).
+        private let ownServer: AppServer?
         /// The group's counts when the launch started, when the group is a case's (shared by
         /// its launches one after the other).
         private let baseline: LaunchGroup.Counts?
@@ -22,26 +26,38 @@ struct AppLauncher: Sendable {
             self.process = process
             self.group = group
             baseline = nil
+            changeWatch = nil
+            ownServer = nil
         }
 
         /// A launch forked by `server`, in the case's group.
-        init(forkedBy server: AppServer, hashingSeed: [UInt8] = []) throws {
-            baseline = server.group?.counts()
-            process = try ChildProcess(launchedBy: server, hashingSeed: hashingSeed)
-            group = server.group
+        /// - Parameter owned: the server was started for this launch alone, and ends with it.
+        init(forkedBy server: AppServer, hashingSeed: [UInt8] = [], owned: Bool = false) throws {
+            baseline = owned ? nil : server.group?.counts()
+            changeWatch = server.watchesChanges ? server : nil
+            ownServer = owned ? server : nil
+            do {
+                process = try ChildProcess(launchedBy: server, hashingSeed: hashingSeed)
+            } catch {
+                if owned { server.end() }
+                throw error
+            }
+            group = owned ? nil : server.group
         }
 
         deinit { end() }
 
         /// The limit the launch reached so far, if any (``LaunchGroup/breach(limits:since:)``).
         func breach(limits: Limits) -> LimitBreach? {
-            group?.breach(limits: limits, since: baseline ?? LaunchGroup.Counts())
+            (group ?? ownServer?.group)?.breach(limits: limits, since: baseline ?? LaunchGroup.Counts())
         }
 
-        /// Kills what is left of the launch and removes its cgroup when it is its own.
+        /// Kills what is left of the launch and removes its cgroup when it is its own (its
+        /// server's, when the server was its own).
         func end() {
             process.kill()
             if baseline == nil { group?.remove() }
+            ownServer?.end()
         }
     }
 
@@ -49,13 +65,13 @@ struct AppLauncher: Sendable {
     /// - Parameter protocolPipes: hand over the request and reply pipes (an exercise binary);
     ///   false for a program that only prints (a lesson).
     func launch(_ bundle: AppBundle, on container: AppContainer, limits: Limits, defaultsSuites: [String] = [],
-                environment: PhoneEnvironment = .neutral, countsFileChanges: Bool = false,
+                environment: PhoneEnvironment = .neutral,
                 hashingSeed: [UInt8]? = nil, protocolPipes: Bool) throws -> Launch {
         let group = try sandbox.resources.makeGroup(limits: limits)
         let staged = try sandbox.folder.stage(bundle.directory, key: bundle.key)
         let command = sandbox.command(bundle: staged, container: container, limits: limits,
                                       defaultsSuites: defaultsSuites, environment: environment,
-                                      countsFileChanges: countsFileChanges, group: group, hashingSeed: hashingSeed)
+                                      group: group, hashingSeed: hashingSeed)
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
                                        environment: command.environment, protocolPipes: protocolPipes, ownProcessGroup: true)
         return Launch(process: process, group: group)

@@ -25,6 +25,11 @@ final class AppServer: LaunchControl {
     private(set) var isGone = false
     /// A launch started and its end not yet reported: the server is not ready for another.
     private(set) var isLaunching = false
+    /// The server watches each launch's changes to its container (``LaunchServer``'s
+    /// ``ChangeWatch``): a call can be killed at its nth change, and its changes counted.
+    let watchesChanges: Bool
+    /// The launch's end, when it came while the grader waited for another answer.
+    private var pendingEnd: DescriptorPassing.Received?
 
     init(sandbox: Sandbox, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
          environment: PhoneEnvironment, countsFileChanges: Bool) throws {
@@ -54,6 +59,7 @@ final class AppServer: LaunchControl {
         control = pair[0]
         self.group = group
         self.container = container
+        watchesChanges = countsFileChanges
     }
 
     deinit { end() }
@@ -63,6 +69,7 @@ final class AppServer: LaunchControl {
     func start(descriptors: [Int32], hashingSeed: [UInt8]) throws {
         guard !isGone else { throw GraderError.io("the launch server has ended") }
         guard !isLaunching else { throw GraderError.io("the launch server's last launch has not ended") }
+        pendingEnd = nil
         guard DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue] + hashingSeed, descriptors: descriptors) else {
             // Ended while it waited (killed from outside): the pool replaces it.
             serverEnded()
@@ -81,6 +88,41 @@ final class AppServer: LaunchControl {
         }
     }
 
+    /// From now on, the server kills the launch just before its nth change of a file in its
+    /// container (none for 0), and counts its changes from here. False when the server is gone
+    /// or does not watch changes.
+    func arm(killingAtChange n: Int) -> Bool {
+        ask([LaunchServer.Message.arm.rawValue] + Self.word(UInt32(clamping: n)))?.bytes == [LaunchServer.Message.armed.rawValue]
+    }
+
+    /// The changes the launch made to its container since the server was last armed, as the
+    /// server counted them; nil when it could not say.
+    func changesSinceArmed() -> Int? {
+        guard let answer = ask([LaunchServer.Message.count.rawValue]), answer.bytes.count == 5,
+              answer.bytes[0] == LaunchServer.Message.counted.rawValue else { return nil }
+        return Int(Self.number(answer.bytes[1...4]))
+    }
+
+    /// Sends `bytes` and waits for the answer (ten seconds at most: the server answers at once),
+    /// keeping a launch's end that comes first for ``end(waitingUntil:)``.
+    private func ask(_ bytes: [UInt8]) -> DescriptorPassing.Received? {
+        guard !isGone, watchesChanges, DescriptorPassing.send(control, bytes) else { return nil }
+        let deadline = Date().addingTimeInterval(10)
+        while let message = receive(until: deadline) {
+            guard message.bytes.first == LaunchServer.Message.ended.rawValue else { return message }
+            pendingEnd = message
+        }
+        return nil
+    }
+
+    private static func word(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
     func requestKill() {
         if !isGone { _ = DescriptorPassing.send(control, [LaunchServer.Message.kill.rawValue]) }
     }
@@ -89,7 +131,7 @@ final class AppServer: LaunchControl {
     /// sandbox's end stands for it.
     func end(waitingUntil deadline: Date?) -> Termination? {
         if isGone { return sandboxTermination }
-        guard let message = receive(until: deadline) else {
+        guard let message = pendingEnd ?? receive(until: deadline) else {
             if isGone { return sandboxTermination }
             return nil
         }
@@ -99,7 +141,8 @@ final class AppServer: LaunchControl {
             return sandboxTermination
         }
         isLaunching = false
-        let status = message.bytes[1...4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        pendingEnd = nil
+        let status = Self.number(message.bytes[1...4])
         return ChildProcess.decode(Int32(bitPattern: status))
     }
 

@@ -30,11 +30,10 @@ final class AppSession {
     /// - Parameter caseDeadline: when the case's total time runs out (``Limits/caseTimeLimit``,
     ///   or a batch's budget for the student).
     convenience init(launcher: AppLauncher, bundle: AppBundle, container: AppContainer, limits: Limits, defaultsSuites: [String],
-                     environment: PhoneEnvironment, countsFileChanges: Bool = false, hashingSeed: [UInt8]? = nil,
+                     environment: PhoneEnvironment, hashingSeed: [UInt8]? = nil,
                      caseDeadline: CaseDeadline = .none) throws {
         let launch = try launcher.launch(bundle, on: container, limits: limits, defaultsSuites: defaultsSuites,
-                                         environment: environment, countsFileChanges: countsFileChanges,
-                                         hashingSeed: hashingSeed, protocolPipes: true)
+                                         environment: environment, hashingSeed: hashingSeed, protocolPipes: true)
         self.init(launch: launch, launcher: launcher, container: container, limits: limits, caseDeadline: caseDeadline)
     }
 
@@ -112,9 +111,9 @@ final class AppSession {
     }
 
     /// Writes one request with the next sequence number, by `deadline` (the launch's when nil).
-    private func send(_ request: WireRequest, killAtChange: Int? = nil, deadline: Date? = nil) -> ChildProcess.Sent {
+    private func send(_ request: WireRequest, deadline: Date? = nil) -> ChildProcess.Sent {
         sequence += 1
-        guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence, killAtChange: killAtChange)) else {
+        guard let line = try? WireProtocol.line(WireEnvelope(request, sequence: sequence)) else {
             return .closed
         }
         return process.send(line, deadline: deadline ?? launchDeadline)
@@ -122,17 +121,22 @@ final class AppSession {
 
     /// Runs one call. When the result is not a reply, the process is gone (killed or dead).
     /// - Parameter limit: for a performance case, the call's own limit and how it was set.
-    /// - Parameter killAtChange: the app kills itself just before the call's nth change of a
-    ///   file (the file-change counter must be loaded); the step is then `killed`.
+    /// - Parameter killAtChange: the launch server kills the app just before the call's nth
+    ///   change of a file (the launch must be forked by a server that watches changes); the
+    ///   step is then `killed`.
+    /// When the launch's server watches its changes, the run says how many the call made.
     func call(_ operation: String, arguments: JSONValue?, limit: CallLimit? = nil, killAtChange: Int? = nil) -> StepRun {
         let started = Date()
+        if let watch = launch.changeWatch, !watch.arm(killingAtChange: killAtChange ?? 0) {
+            // The server is gone: so is the launch.
+            return finish(event: ended(), started: started)
+        }
         let callDeadline = limit.map { started.addingTimeInterval($0.seconds) } ?? launchDeadline
         let waitBefore = processorWait
         // A request the app does not read in time (a long argument, an app busy elsewhere) runs
         // out the same time as a reply that does not come.
         let waited: ChildProcess.Event
-        switch send(.call(operation: operation, arguments: arguments), killAtChange: killAtChange,
-                    deadline: min(launchDeadline, callDeadline)) {
+        switch send(.call(operation: operation, arguments: arguments), deadline: min(launchDeadline, callDeadline)) {
         case .closed: return finish(event: ended(), started: started)
         case .timedOut: waited = .timedOut
         case .sent: waited = nextReply(until: min(launchDeadline, callDeadline))
@@ -141,7 +145,8 @@ final class AppSession {
         var changes: Int?
         var numberTypes = false
         if case .reply(let line) = waited {
-            (event, changes, numberTypes) = Self.decodeReply(line, sequence: sequence, secret: secret)
+            (event, numberTypes) = Self.decodeReply(line, sequence: sequence, secret: secret)
+            changes = launch.changeWatch?.changesSinceArmed()
         } else if killAtChange != nil, waited == .ended,
                   AppLauncher.event(for: launcher.exit(of: process, within: 2)) == .crashed(signal: 9) {
             event = .killed
@@ -236,14 +241,14 @@ final class AppSession {
     /// The driver's reply to request `sequence`, or `malformedReply` for anything else: a line
     /// that is not a reply, or one without this launch's secret or for another request (written
     /// to the reply descriptor by the learner's code).
-    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> (StepEvent, changes: Int?, numberTypes: Bool) {
+    static func decodeReply(_ line: Data, sequence: Int, secret: String) -> (StepEvent, numberTypes: Bool) {
         let text = String(decoding: line.prefix(200), as: UTF8.self)
         guard let envelope = try? JSONDecoder().decode(WireEnvelope<WireReply>.self, from: line) else {
-            return (.malformedReply(text), nil, false)
+            return (.malformedReply(text), false)
         }
         guard envelope.secret == secret, envelope.sequence == sequence else {
-            return (.forgedReply(text), nil, false)
+            return (.forgedReply(text), false)
         }
-        return (.replied(envelope.message), envelope.changes, envelope.numberTypes)
+        return (.replied(envelope.message), envelope.numberTypes)
     }
 }

@@ -13,7 +13,7 @@ struct LaunchPlan: Sendable {
     /// Save the container into `folder` once the step at `afterStep` has run (a `relaunch` or
     /// `kill`, so that no process is left that could still change it).
     var snapshot: (afterStep: Int, folder: URL)?
-    /// Preload the file-change counter into every launch of the case.
+    /// Watch every launch's changes to its container from its launch server, and count each call's.
     var countsFileChanges = false
     /// For a `kill_during` step: kill the app just before the call's nth change of a file (or
     /// right after the call, when it makes fewer), instead of after `killAfter` seconds.
@@ -105,11 +105,20 @@ struct CaseLauncher: CaseLaunching {
             let fresh: AppSession
             let hashingSeed = seeds.next()
             switch launcher.mode {
+            case .exec where countsFileChanges:
+                // Changes are watched by a launch server: one started for this launch alone, so
+                // that it is still a new process in a new sandbox.
+                let own = try launcher.server(bundle, on: container, limits: exercise.limits,
+                                              defaultsSuites: exercise.defaultsSuites,
+                                              environment: testCase.environment, countsFileChanges: true)
+                fresh = AppSession(launch: try AppLauncher.Launch(forkedBy: own, hashingSeed: hashingSeed, owned: true),
+                                   launcher: launcher, container: container, limits: exercise.limits,
+                                   caseDeadline: caseDeadline)
             case .exec:
                 fresh = try AppSession(launcher: launcher, bundle: bundle, container: container,
                                        limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                                       environment: testCase.environment, countsFileChanges: countsFileChanges,
-                                       hashingSeed: hashingSeed, caseDeadline: caseDeadline)
+                                       environment: testCase.environment, hashingSeed: hashingSeed,
+                                       caseDeadline: caseDeadline)
             case .fork:
                 fresh = AppSession(launch: try forked(hashingSeed: hashingSeed), launcher: launcher, container: container, limits: exercise.limits,
                                    caseDeadline: caseDeadline)

@@ -31,8 +31,6 @@ public struct Sandbox: Sendable {
     /// The toolchain's runtime libraries, shown again at ``RuntimeLinkage/sandboxLibraries`` for
     /// the reference binaries of a student handout.
     var runtimeLibraries: String?
-    /// The file-change counter (``FileChangeShim``), when a C compiler could build it.
-    var fileChangeShim: URL?
     /// The cgroups this machine gives each launch.
     var resources: ResourceControl
 
@@ -42,7 +40,7 @@ public struct Sandbox: Sendable {
     /// Prepares the sandbox: finds bubblewrap, writes the password and group files, finds the
     /// cgroups it can use, and checks that a sandboxed process can start.
     /// - Throws: ``GraderError/noSandbox(_:)`` with the reason when bubblewrap cannot run.
-    public static func prepare(workDirectory: URL, toolchain: Toolchain,
+    public static func prepare(toolchain: Toolchain,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Sandbox {
         // Without prlimit the memory, CPU and file-size limits would silently not apply.
         guard let prlimit = Toolchain.findOnPath("prlimit", environment: environment) else {
@@ -64,9 +62,6 @@ public struct Sandbox: Sendable {
                               readOnlyPaths: toolchain.runtimeLibraryDirectories.map(\.path).filter { !$0.hasPrefix("/usr/") },
                               resources: ResourceControl.detect(environment: environment))
         sandbox.runtimeLibraries = toolchain.runtimeLibraryDirectories.first?.path
-        if let shim = try? FileChangeShim.build(toolchain: toolchain, directory: workDirectory) {
-            sandbox.fileChangeShim = try? folder.stage(file: shim, as: "fileops.so")
-        }
         try sandbox.selfTest()
         return sandbox
     }
@@ -78,8 +73,8 @@ public struct Sandbox: Sendable {
 
     /// The command line and environment that start `bundle`'s executable on `container`.
     /// - Parameters:
-    ///   - countsFileChanges: preload the file-change counter (for a case that kills its
-    ///     app at each change of its files).
+    ///   - countsFileChanges: with `launchServer`, the server watches each launch's changes
+    ///     to its container (for a case that kills its app at each change of its files).
     ///   - group: the launch's cgroup, joined before bubblewrap starts.
     ///   - launchServer: start the binary waiting for launches as the sandbox's PID 1
     ///     (``LaunchServer``), its control socket on ``LaunchServer/controlFD``.
@@ -110,6 +105,7 @@ public struct Sandbox: Sendable {
             // Every symbol bound once in the server rather than on first use in every launch
             // (Benchmarks/README.md); a launch does not see the variable.
             environment["LD_BIND_NOW"] = "1"
+            if countsFileChanges { environment[LaunchServer.watchChangesVariable] = "1" }
         }
         if !defaultsSuites.isEmpty {
             environment[WireProtocol.suitesVariable] = defaultsSuites.joined(separator: ",")
@@ -136,10 +132,6 @@ public struct Sandbox: Sendable {
             "--bind", container.directory.path, Self.homePath,
             "--ro-bind", bundle.path, Self.bundlePath,
         ]
-        if countsFileChanges, let shim = fileChangeShim {
-            arguments += ["--ro-bind", shim.path, FileChangeShim.sandboxPath]
-            environment["LD_PRELOAD"] = FileChangeShim.sandboxPath
-        }
         // Last of the mounts: nothing but the container and /tmp can be written.
         arguments += ["--remount-ro", "/", "--chdir", Self.homePath, "--clearenv"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) {

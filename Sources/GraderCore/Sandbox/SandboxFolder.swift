@@ -62,18 +62,6 @@ final class SandboxFolder: @unchecked Sendable {
         return target
     }
 
-    /// A copy of a file in this folder, under `name`.
-    func stage(file: URL, as name: String) throws -> URL {
-        let target = directory.appendingPathComponent(name)
-        try? FileManager.default.removeItem(at: target)
-        do {
-            try FileManager.default.copyItem(at: file, to: target)
-        } catch {
-            throw GraderError.io("cannot copy \(file.path) into \(directory.path): \(error.localizedDescription)")
-        }
-        return target
-    }
-
     /// Removes the `grader-run-…` folders of runs that are gone (killed before they could):
     /// those whose lock can be taken. A lock holds across PID namespaces, where a process ID
     /// would not tell a live grader from a gone one.

@@ -55,7 +55,7 @@ public final class Workspace: @unchecked Sendable {
             throw GraderError.io("cannot create \(work.path): \(error.localizedDescription)")
         }
         let toolchain = try Toolchain.locate(executable: executable)
-        let sandbox = try Sandbox.prepare(workDirectory: work, toolchain: toolchain)
+        let sandbox = try Sandbox.prepare(toolchain: toolchain)
         let engine = BuildEngine(toolchain: toolchain, workDirectory: work, courseRoot: root)
         engine.compilerSandbox = CompilerSandbox(bwrap: sandbox.bwrap, readOnly: CompilerSandbox.readOnlyFolders(for: toolchain))
         let workbench = Workbench(engine: engine, launcher: AppLauncher(sandbox: sandbox, mode: launch), workDirectory: work)

@@ -59,6 +59,58 @@ struct FileChangeKillTests {
         #expect(result.failure?.actual?.contains("missing") == true)
     }
 
+    // Hostile saves: each writes the file in place (torn between its truncation and its write)
+    // in a way a counter inside the app's process would not see. The changes are watched from
+    // the launch server, outside the app, so each is caught as the plain in-place save is.
+
+    @Test func aSaveWrittenWithRawSystemCallsIsCaught() throws {
+        // No C library function to intercept: `syscall` itself.
+        let result = try caseResult(#"""
+            typealias Raw = @convention(c) (Int, Int, UnsafeRawPointer?, Int) -> Int
+            let raw = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall")!, to: Raw.self)
+            let fd = open(Documents.bigURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            #if arch(x86_64)
+            let writeCall = 1
+            #else
+            let writeCall = 64
+            #endif
+            data.withUnsafeBytes { _ = raw(writeCall, Int(fd), $0.baseAddress, $0.count) }
+            close(fd)
+            """#)
+        #expect(result.status == .failed)
+        #expect(result.variation?.detail?.hasPrefix("killed just before change 2 of the 2 that saveBig makes") == true,
+                "\(String(describing: result.variation))")
+    }
+
+    @Test func aSaveThatDisarmsACounterInItsOwnProcessIsCaught() throws {
+        // What a preloaded counter offered the app: a function that disarms it.
+        let result = try caseResult(#"""
+            if let arm = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "grader_fileops_arm") {
+                unsafeBitCast(arm, to: (@convention(c) (Int) -> Void).self)(0)
+            }
+            try data.write(to: Documents.bigURL)
+            """#)
+        #expect(result.status == .failed)
+        #expect(result.failure?.message.hasPrefix("the result is none of the 2 values allowed here") == true)
+    }
+
+    @Test func aSaveMadeByAChildProcessWithAnEmptyEnvironmentIsCaught() throws {
+        // A shell started with no environment (no preloaded library) writes the file in place.
+        let result = try caseResult(#"""
+            let staged = URL(fileURLWithPath: "/tmp/staged")
+            try data.write(to: staged)
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "cat /tmp/staged > \"$0\"", Documents.bigURL.path]
+            shell.environment = [:]
+            try shell.run()
+            shell.waitUntilExit()
+            """#)
+        #expect(result.status == .failed)
+        #expect(result.failure?.message.hasPrefix("the result is none of the 2 values allowed here") == true,
+                "\(String(describing: result.failure))")
+    }
+
     @Test func killPointsCoverEveryChangeUpToTheCap() {
         #expect(CrashCaseRunner.killPoints(changes: 3, cap: 20) == [1, 2, 3, 4])
         #expect(CrashCaseRunner.killPoints(changes: 0, cap: 20) == [1])

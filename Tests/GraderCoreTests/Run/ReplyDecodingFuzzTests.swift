@@ -17,7 +17,7 @@ struct ReplyDecodingFuzzTests {
             .error(thrown), .fault("unknown operation"), .value(.null),
         ]
         let requests: [WireRequest] = [.call(operation: "save", arguments: .object(["x": .double(3)])), .control(.terminate)]
-        return replies.compactMap { try? WireProtocol.line(WireEnvelope($0, sequence: 3, secret: secret, changes: 2, numberTypes: true)) }
+        return replies.compactMap { try? WireProtocol.line(WireEnvelope($0, sequence: 3, secret: secret, numberTypes: true)) }
             + requests.compactMap { try? WireProtocol.line(WireEnvelope($0, sequence: 3)) }
     }()
 
@@ -33,7 +33,7 @@ struct ReplyDecodingFuzzTests {
         var malformed = 0
         for round in 0..<4000 {
             let line = Self.input(round, using: &random)
-            let (event, _, _) = AppSession.decodeReply(line, sequence: 3, secret: Self.secret)
+            let (event, _) = AppSession.decodeReply(line, sequence: 3, secret: Self.secret)
             switch event {
             case .malformedReply, .forgedReply: malformed += 1
             case .replied: break

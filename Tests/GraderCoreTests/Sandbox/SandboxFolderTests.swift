@@ -10,7 +10,7 @@ struct SandboxFolderTests {
         let temporary = FileManager.default.temporaryDirectory
         let gone = temporary.appendingPathComponent("grader-run-999999-\(UUID().uuidString.prefix(8).lowercased())")
         try FileManager.default.createDirectory(at: gone.appendingPathComponent("containers"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: gone.appendingPathComponent(".lock").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: gone.appendingPathComponent(".lock").path, contents: Data())
         let next = try SandboxFolder()
         #expect(!FileManager.default.fileExists(atPath: gone.path), "nobody holds its lock")
         #expect(FileManager.default.fileExists(atPath: live.directory.path), "its run holds its lock")
