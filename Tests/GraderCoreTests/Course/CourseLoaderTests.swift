@@ -232,7 +232,9 @@ struct CourseLoaderTests {
         let xml = documents.cases[1].container[0]
         #expect(xml.comparesWithReference)
         #expect(xml.minSize == 100 && xml.maxSize == 4096)
-        let crash = try #require(documents.cases.first { $0.crash != nil })
+        let atEachChange = try #require(documents.cases.first { $0.crash != nil })
+        #expect(atEachChange.crash?.atEachFileChange == true)
+        let crash = try #require(documents.cases.first { $0.crash != nil && $0.crash?.atEachFileChange == false })
         #expect(crash.crash == CrashPlan(repetitions: 12, seed: 5))
         guard case .killDuring(let call) = crash.steps[1] else { Issue.record("step 2 is kill_during"); return }
         #expect(call.operation == "saveBig")

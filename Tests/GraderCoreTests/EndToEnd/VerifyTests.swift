@@ -11,14 +11,15 @@ struct VerifyTests {
             #expect(check.passed, "\(check.exercise): \(check.check): \(check.details)")
         }
         // counter: reference, starter, one mutant; probe: reference, starter; documents:
-        // reference, starter, and a non-atomic mutant that only a kill part-way catches; ledger:
+        // reference, starter, and a non-atomic mutant that only a kill part-way catches (at a
+        // change, so on every run); ledger:
         // reference, starter, and a mutant without a transaction that only a time limit catches;
         // and the counter's one requirement, which its mutant breaks.
         #expect(report.checks.count == 12)
         let slow = report.checks.first { $0.check == "mutant no-transaction compiles and fails a case" }
         #expect(slow?.details.first?.contains(#""a bulk import is quick""#) == true)
         let atomic = report.checks.first { $0.check == "mutant not-atomic compiles and fails a case" }
-        #expect(atomic?.details.first?.contains(#""a crash mid-save leaves the old or the new file""#) == true)
+        #expect(atomic?.details.first?.contains(#""a save killed at each change leaves the old or the new file""#) == true)
         #expect(report.isClean)
     }
 
