@@ -8,6 +8,10 @@ struct CaseAttempt: Sendable {
     /// step with a driver fault and no reference run was at hand: the fault is the course's only
     /// when the reference faults at the same step.
     var referenceWitness: (@Sendable (TestCase) -> CaseRun?)? = nil
+    /// Where a run that ran out of time on an overloaded machine, and was run again, is noted.
+    var overloadRetries: OverloadRetries? = nil
+    /// How busy the machine is (``MachineLoad/now()`` when grading); nil never runs a case again.
+    var machineLoad: (@Sendable () -> MachineLoad?)? = nil
 
     /// What one attempt found.
     struct Outcome {
@@ -22,6 +26,30 @@ struct CaseAttempt: Sendable {
     ///   to start from or save; the call limits of a performance case are added here.
     func run(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
              plan: LaunchPlan = .plain) -> Outcome {
+        let outcome = runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
+        // A time limit judges the learner's code, not the machine: a run that ran out of time
+        // while the machine was overloaded is run once more, and the second run's verdict stands.
+        guard let failure = outcome.failure, Self.isTimeFailure(failure),
+              let load = machineLoad?(), load.isOverloaded else { return outcome }
+        overloadRetries?.record("run again: a run of this case ran out of time while the machine was busy (\(load.description))")
+        return runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
+    }
+
+    /// A failure that a machine too busy to run the app could cause: a launch or a case out of
+    /// time, or a performance case's call too slow. Not CPU time, which counts only the app's
+    /// own running; not a batch's time budget, which a second run would only spend again.
+    static func isTimeFailure(_ failure: StepFailure) -> Bool {
+        switch failure.kind {
+        case .timedOut, .tooSlow: return true
+        case .limitExceeded:
+            if case .caseTime? = failure.limit { return true }
+            return false
+        default: return false
+        }
+    }
+
+    private func runOnce(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
+                         plan: LaunchPlan) -> Outcome {
         var failure: StepFailure?
         var fault: (step: Int, text: String)?
         do {

@@ -218,6 +218,9 @@ public final class Grader: @unchecked Sendable {
         if options.reusesResults, let cached = verdicts.load(key) { return cached }
 
         var attempt = CaseAttempt(launcher: launcher)
+        let retries = OverloadRetries()
+        attempt.overloadRetries = retries
+        attempt.machineLoad = { MachineLoad.now() }
         attempt.referenceWitness = { [self] instance in
             // Built on demand when no case needed it: asked for only after a learner's fault.
             let bundle = referenceBundle ?? {
@@ -254,8 +257,11 @@ public final class Grader: @unchecked Sendable {
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
                                 failure: failure, duration: Date().timeIntervalSince(started), variation: variation,
                                 environment: failure == nil ? nil : testCase.environment)
+        // Kept without the note: a later run that reuses the verdict did not run it again.
         verdicts.store(result, key: key)
-        return result
+        var shown = result
+        shown.overloadRetry = retries.summary
+        return shown
     }
 
     private func uniqueExercises(_ exercises: [Exercise]) -> [Exercise] {

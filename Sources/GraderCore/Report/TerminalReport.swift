@@ -54,6 +54,11 @@ public struct TerminalReport {
 
     package func render(_ result: ExerciseResult, idWidth: Int) -> [String] {
         var lines = [headline(result, idWidth: idWidth)]
+        let retried = result.cases.filter { $0.overloadRetry != nil }
+        if showsProcessorWait, let first = retried.first?.overloadRetry {
+            let cases = retried.count == 1 ? "case \"\(retried[0].name)\"" : "\(retried.count) cases"
+            lines.append(style.dim("    (\(cases) \(first))"))
+        }
         switch result.status {
         case .passed:
             return lines

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// On a machine loaded with fifty processes ready to run for each processor, the references
+/// still pass and every verdict is the quiet machine's: relaunches and kills (the counter), a
+/// kill at each change and timed kills (documents), a performance case that a correct import
+/// passes and an import without a transaction fails (the ledger).
+///
+/// The load slows everything on the machine, the rest of the suite with it, so this test runs
+/// only with `GRADER_BUSY_MACHINE=1`, on its own: `.ci/run` runs it after `swift test`.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["GRADER_BUSY_MACHINE"] == "1",
+                             "runs alone, with GRADER_BUSY_MACHINE=1 (.ci/run)"))
+struct BusyMachineTests {
+    /// The files graded: an exercise and what replaces its reference's text, if anything.
+    private static let submissions: [(exercise: String, name: String, edits: [(String, String)])] = [
+        ("counter", "the counter's reference", []),
+        ("documents", "the documents' reference", []),
+        ("ledger", "the ledger's reference", []),
+        ("ledger", "an import without a transaction", [(#"try execute("BEGIN")"#, ""), (#"try execute("COMMIT")"#, "")]),
+    ]
+
+    private func grade(_ submission: (exercise: String, name: String, edits: [(String, String)])) throws -> ExerciseResult {
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let exercise = try requireExercise(submission.exercise, in: workspace)
+        var code = try String(contentsOf: exercise.directory.appendingPathComponent("Reference/Solution.swift"), encoding: .utf8)
+        for (old, new) in submission.edits {
+            #expect(code.contains(old), "\(submission.name): the reference no longer holds \(old)")
+            code = code.replacingOccurrences(of: old, with: new)
+        }
+        try code.write(to: exercise.directory.appendingPathComponent("Solution.swift"), atomically: true, encoding: .utf8)
+        return try withExtendedLifetime(course) {
+            try workspace.grader(.check(jobs: 4, noCache: true)).grade([exercise])[0]
+        }
+    }
+
+    private func verdicts(_ result: ExerciseResult) -> [String] {
+        result.cases.map { "\($0.name): \($0.status.rawValue)" }
+    }
+
+    @Test func verdictsAtFiftyReadyProcessesPerProcessorAreTheQuietMachines() throws {
+        let quiet = try Self.submissions.map { try grade($0) }
+        #expect(quiet.prefix(3).allSatisfy { $0.status == .passed }, "\(quiet.map(\.status))")
+        #expect(quiet[3].status == .failed)
+
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let perProcessor = ProcessInfo.processInfo.environment["GRADER_BUSY_PER_PROCESSOR"].flatMap(Int.init) ?? 50
+        let load = try LoadGenerator(processes: perProcessor * processors + 4)
+        defer { load.stop() }
+        let loaded = try Self.submissions.map { submission in
+            let started = Date()
+            defer { print("graded \(submission.name) on the loaded machine in \(Int(Date().timeIntervalSince(started))) s") }
+            return try grade(submission)
+        }
+        let busiest = load.stop()
+
+        #expect(busiest.runnable >= perProcessor * processors, "the machine was loaded: \(busiest.description)")
+        for (index, submission) in Self.submissions.enumerated() {
+            #expect(verdicts(loaded[index]) == verdicts(quiet[index]), "\(submission.name)")
+            let retried = loaded[index].cases.compactMap(\.overloadRetry)
+            if !retried.isEmpty { print("\(submission.name): \(retried.count) cases run again: \(retried[0])") }
+        }
+        print("busiest: \(busiest.description)")
+    }
+}
+
+/// Processes that only spin (`sh` in an endless loop), and the most ready-to-run processes seen
+/// while they ran, sampled every half second.
+final class LoadGenerator: @unchecked Sendable {
+    private var spinners: [Process] = []
+    private let lock = NSLock()
+    private var busiest = MachineLoad(runnable: 0, oneMinute: 0, processors: ProcessInfo.processInfo.activeProcessorCount)
+    private var running = true
+    private let sampler = DispatchGroup()
+
+    init(processes: Int) throws {
+        for _ in 0..<processes {
+            let spinner = Process()
+            spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
+            spinner.arguments = ["-c", "while :; do :; done"]
+            spinner.standardInput = FileHandle.nullDevice
+            spinner.standardOutput = FileHandle.nullDevice
+            spinner.standardError = FileHandle.nullDevice
+            try spinner.run()
+            spinners.append(spinner)
+        }
+        sampler.enter()
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ running }) {
+                if let now = MachineLoad.now() {
+                    lock.withLock {
+                        if now.runnable > busiest.runnable { busiest.runnable = now.runnable }
+                        busiest.oneMinute = max(busiest.oneMinute, now.oneMinute)
+                    }
+                }
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+            sampler.leave()
+        }
+    }
+
+    /// Ends the spinners (once) and returns the busiest moment seen.
+    @discardableResult
+    func stop() -> MachineLoad {
+        lock.withLock { running = false }
+        sampler.wait()
+        for spinner in spinners where spinner.isRunning { kill(spinner.processIdentifier, SIGKILL) }
+        for spinner in spinners { spinner.waitUntilExit() }
+        spinners.removeAll()
+        return lock.withLock { busiest }
+    }
+}
