@@ -11,8 +11,8 @@ import Foundation
 /// (`TMPDIR`) and `Bundle.main` (the executable's folder) all land where an iOS app finds them,
 /// with nothing the learner has to call differently.
 ///
-/// Every launch gets fresh user, PID, network, IPC and UTS namespaces: killing the sandbox
-/// ends every process the learner started, and there is no network. Its root and `/dev` are
+/// Every launch gets fresh user, PID, network, IPC and UTS namespaces, and can make none of its
+/// own: killing the sandbox ends every process the learner started, and there is no network. Its root and `/dev` are
 /// read-only; `/tmp` is a tmpfs of the launch's `tmp_size`. Where cgroups can be had
 /// (``ResourceControl``), the launch runs in a cgroup of its own that bounds its processes,
 /// memory and CPU share: a shell joins it and then becomes bubblewrap, so that nothing the
@@ -33,6 +33,10 @@ public struct Sandbox: Sendable {
     var runtimeLibraries: String?
     /// The cgroups this machine gives each launch.
     var resources: ResourceControl
+    /// No user namespace can be made inside the sandbox (bubblewrap 0.8's `--disable-userns`),
+    /// so the app cannot mount: bind its container under another path, say, where the launch
+    /// server's watch of its file changes would not see it. False where bubblewrap is older.
+    var disablesUserNamespaces = true
 
     /// The limits this machine does not enforce, and why (every report lists them).
     public var unenforcedLimits: [UnenforcedLimit] { resources.unenforced }
@@ -149,6 +153,7 @@ public struct Sandbox: Sendable {
             "--uid", "501", "--gid", "501", "--hostname", "iPhone",
             "--ro-bind", "/usr", "/usr",
         ]
+        if disablesUserNamespaces { arguments += ["--unshare-user", "--disable-userns"] }
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: top) else {
                 if FileManager.default.fileExists(atPath: top) { arguments += ["--ro-bind", top, top] }
@@ -165,8 +170,14 @@ public struct Sandbox: Sendable {
     /// clear error instead of a failure in every case; then in a launch's cgroup, and when that
     /// fails, goes on without cgroups, saying why in every report.
     private mutating func selfTest() throws {
-        let arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
-        let run = try ChildProcess.run(bwrap, arguments, environment: [:], timeLimit: 10)
+        var arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
+        var run = try ChildProcess.run(bwrap, arguments, environment: [:], timeLimit: 10)
+        if run.termination != .exited(0), run.output.contains("disable-userns") {
+            // A bubblewrap before 0.8: the sandbox still holds, with nested namespaces allowed.
+            disablesUserNamespaces = false
+            arguments = baseArguments() + ["--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
+            run = try ChildProcess.run(bwrap, arguments, environment: [:], timeLimit: 10)
+        }
         let ended = run.termination
         guard ended == .exited(0) else {
             let error = run.output.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -381,4 +381,16 @@ struct HostileSubmissionTests {
         #expect(graded.hostile.status == .passed, "\(graded.hostile.failure?.message ?? "")")
         Self.expectIntact(graded)
     }
+
+    @Test func noNamespaceCanBeMadeInsideTheSandbox() throws {
+        // A user namespace of its own would let the app mount: for example, bind its container
+        // under another path, where the launch server's watch of its changes would not see it.
+        let graded = try Self.grade("""
+                typealias Unshare = @convention(c) (Int32) -> Int32
+                let unshareCall = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare")!, to: Unshare.self)
+                if unshareCall(0x1000_0000) == 0 { fatalError("made a user namespace inside the sandbox") } // CLONE_NEWUSER
+        """)
+        #expect(graded.hostile.status == .passed, "\(graded.hostile.failure?.message ?? "")")
+        Self.expectIntact(graded)
+    }
 }
