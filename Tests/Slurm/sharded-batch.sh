@@ -76,7 +76,8 @@ normalized() {
   rm -rf "$2" && cp -r "$1" "$2" && rm "$2/journal.sqlite"
   find "$2" -type f \( -name '*.json' -o -name '*.xml' \) -exec sed -i -E \
     -e 's/"(generated_at|graded_at|duration|execution_time|cached|processor_wait)" : [^,]*(,?)$/"\1" : "(per run)"\2/' \
-    -e 's/ (timestamp|time)="[^"]*"/ \1="(per run)"/g' {} +
+    -e 's/ (timestamp|time)="[^"]*"/ \1="(per run)"/g' \
+    -e '/"overload_retry" : /d' {} +
 }
 normalized "$work/one" "$work/one.normalized"
 normalized "$work/sharded" "$work/merged.normalized"

@@ -27,10 +27,12 @@ struct MachineLoad: Sendable, Equatable {
         return MachineLoad(runnable: runnable, oneMinute: oneMinute, processors: max(1, processors))
     }
 
-    /// At least four processes ready for each processor, now or over the last minute: more than
-    /// the grader's own jobs (two per processor by default) make.
+    /// At least four processes ready for each processor now, more than the grader's own jobs
+    /// (two per processor by default) make; or a one-minute average that high with at least two
+    /// ready per processor now (the average alone lags: it stays high for minutes after a load
+    /// has gone).
     var isOverloaded: Bool {
-        Double(max(runnable, 0)) >= Double(4 * processors) || oneMinute >= Double(4 * processors)
+        runnable >= 4 * processors || (oneMinute >= Double(4 * processors) && runnable >= 2 * processors)
     }
 
     var description: String {

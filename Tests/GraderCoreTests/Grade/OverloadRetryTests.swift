@@ -72,6 +72,9 @@ struct OverloadRetryTests {
         // The grader's own jobs (two per processor) are not an overload.
         #expect(MachineLoad.parse("3.90 3.10 2.00 4/400 1", processors: 2)?.isOverloaded == false)
         #expect(MachineLoad.parse("0.10 0.10 0.10 9/400 1", processors: 2)?.isOverloaded == true)
+        // A load that has gone: the average still high, few ready now.
+        #expect(MachineLoad.parse("49.00 60.00 30.00 1/400 1", processors: 2)?.isOverloaded == false)
+        #expect(MachineLoad.parse("49.00 60.00 30.00 5/400 1", processors: 2)?.isOverloaded == true)
         #expect(MachineLoad.parse("garbage", processors: 2) == nil)
         #expect(MachineLoad.now() != nil)
     }
