@@ -56,6 +56,16 @@ public enum LaunchServer {
         case counted = 0x63 // c
     }
 
+    /// A number as the control messages carry it: four bytes, little-endian.
+    public static func word(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// The number in four little-endian bytes of a control message.
+    public static func number(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
     /// The write end of the pipe that the SIGCHLD handler wakes the loop with.
     nonisolated(unsafe) private static var wakeFD: Int32 = -1
 
@@ -135,12 +145,10 @@ public enum LaunchServer {
                 // The launch's end is answered once it is reaped.
                 if current != 0 { kill(-1, SIGKILL) }
             case .arm where message.bytes.count == 5:
-                let n = message.bytes[1...4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-                watch?.arm(Int(n))
+                watch?.arm(Int(number(message.bytes[1...4])))
                 _ = DescriptorPassing.send(control, [watch == nil ? Message.failed.rawValue : Message.armed.rawValue])
             case .count:
-                var word = UInt32(clamping: watch?.changesSinceArmed() ?? 0).littleEndian
-                let bytes = withUnsafeBytes(of: &word) { Array($0) }
+                let bytes = word(UInt32(clamping: watch?.changesSinceArmed() ?? 0))
                 _ = DescriptorPassing.send(control, watch == nil ? [Message.failed.rawValue] : [Message.counted.rawValue] + bytes)
             default:
                 for fd in message.descriptors { close(fd) }
@@ -207,9 +215,7 @@ public enum LaunchServer {
         LaunchCleanup.emptyDirectory("/tmp")
         LaunchCleanup.emptyDirectory("/dev/shm")
         LaunchCleanup.removeSystemVObjects()
-        var word = UInt32(bitPattern: status).littleEndian
-        let bytes = withUnsafeBytes(of: &word) { Array($0) }
-        _ = DescriptorPassing.send(control, [Message.ended.rawValue] + bytes)
+        _ = DescriptorPassing.send(control, [Message.ended.rawValue] + word(UInt32(bitPattern: status)))
     }
 
     /// In the forked child: the launch's descriptors on 1, 2 and the protocol's, nothing else

@@ -92,7 +92,7 @@ final class AppServer: LaunchControl {
     /// container (none for 0), and counts its changes from here. False when the server is gone
     /// or does not watch changes.
     func arm(killingAtChange n: Int) -> Bool {
-        ask([LaunchServer.Message.arm.rawValue] + Self.word(UInt32(clamping: n)))?.bytes == [LaunchServer.Message.armed.rawValue]
+        ask([LaunchServer.Message.arm.rawValue] + LaunchServer.word(UInt32(clamping: n)))?.bytes == [LaunchServer.Message.armed.rawValue]
     }
 
     /// The changes the launch made to its container since the server was last armed, as the
@@ -100,7 +100,7 @@ final class AppServer: LaunchControl {
     func changesSinceArmed() -> Int? {
         guard let answer = ask([LaunchServer.Message.count.rawValue]), answer.bytes.count == 5,
               answer.bytes[0] == LaunchServer.Message.counted.rawValue else { return nil }
-        return Int(Self.number(answer.bytes[1...4]))
+        return Int(LaunchServer.number(answer.bytes[1...4]))
     }
 
     /// Sends `bytes` and waits for the answer (ten seconds at most: the server answers at once),
@@ -113,14 +113,6 @@ final class AppServer: LaunchControl {
             pendingEnd = message
         }
         return nil
-    }
-
-    private static func word(_ value: UInt32) -> [UInt8] {
-        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-    }
-
-    private static func number(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
     }
 
     func requestKill() {
@@ -142,7 +134,7 @@ final class AppServer: LaunchControl {
         }
         isLaunching = false
         pendingEnd = nil
-        let status = Self.number(message.bytes[1...4])
+        let status = LaunchServer.number(message.bytes[1...4])
         return ChildProcess.decode(Int32(bitPattern: status))
     }
 
