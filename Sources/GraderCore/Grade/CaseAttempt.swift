@@ -26,13 +26,26 @@ struct CaseAttempt: Sendable {
     ///   to start from or save; the call limits of a performance case are added here.
     func run(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, reference: CaseRun?,
              plan: LaunchPlan = .plain) -> Outcome {
-        let outcome = runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
+        var outcome = runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
         // A time limit judges the learner's code, not the machine: a run that ran out of time
-        // while the machine was overloaded is run once more, and the second run's verdict stands.
-        guard let failure = outcome.failure, Self.isTimeFailure(failure),
-              let load = machineLoad?(), load.isOverloaded else { return outcome }
-        overloadRetries?.record("run again: a run of this case ran out of time while the machine was busy (\(load.description))")
-        return runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
+        // while the machine was overloaded is run again, up to twice more while the machine
+        // stays overloaded, and the last run's verdict stands.
+        for _ in 1..<Self.runsWhenOverloaded {
+            guard let failure = outcome.failure, Self.isOverloadFailure(failure),
+                  let load = machineLoad?(), load.isOverloaded else { break }
+            overloadRetries?.record("run again: a run of this case \(Self.isTimeFailure(failure) ? "ran out of time" : "could not start the app") while the machine was busy (\(load.description))")
+            outcome = runOnce(testCase, exercise: exercise, bundle: bundle, reference: reference, plan: plan)
+        }
+        return outcome
+    }
+
+    /// The runs a case gets at most when each ends out of time on an overloaded machine.
+    static let runsWhenOverloaded = 3
+
+    /// A failure an overloaded machine can cause: one out of time (``isTimeFailure(_:)``), or a
+    /// launch the grader could not start (its launch server did not answer in time).
+    static func isOverloadFailure(_ failure: StepFailure) -> Bool {
+        isTimeFailure(failure) || (failure.kind == .crashed && failure.step == .launch)
     }
 
     /// A failure that a machine too busy to run the app could cause: a launch or a case out of

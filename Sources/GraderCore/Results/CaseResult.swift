@@ -21,7 +21,7 @@ public struct CaseResult: Codable, Sendable {
     /// For a failed case: the time zone and language the app ran in (see ``PhoneEnvironment``).
     public var environment: PhoneEnvironment?
     /// Why a run of the case was run again: it ran out of time while the machine was overloaded
-    /// (the second run's verdict stands). Measured per run, so it is kept out of the failure's
+    /// (up to twice more; the last run's verdict stands). Measured per run, so it is kept out of the failure's
     /// message and shown where one run is read.
     public var overloadRetry: String? = nil
 }

@@ -20,6 +20,10 @@ final class AppSession {
     private let caseBreach: LimitBreach?
     private let limits: Limits
     private let container: AppContainer
+    /// The case's deadline over all its launches, which this launch's processor wait pushes
+    /// back for the launches after it (``endsLaunch()``).
+    private let caseDeadline: CaseDeadline
+    private let launched = Date()
 
     private let launcher: AppLauncher
     /// This launch's secret: a reply that does not carry it was not written by the driver.
@@ -41,6 +45,7 @@ final class AppSession {
     init(launch: AppLauncher.Launch, launcher: AppLauncher, container: AppContainer, limits: Limits,
          caseDeadline: CaseDeadline = .none) {
         self.launch = launch
+        self.caseDeadline = caseDeadline
         let own = Date().addingTimeInterval(limits.timeLimit)
         deadline = min(own, caseDeadline.date)
         caseBreach = caseDeadline.date < own ? caseDeadline.breach : nil
@@ -89,6 +94,16 @@ final class AppSession {
         guard more >= limits.timeLimit / 10 else { return nil }
         processorWait += more
         return more
+    }
+
+    /// Before the launch is ended on purpose (killed, or asked to terminate): a launch that ran a
+    /// second or more has the time it waited for a processor counted for the case's later
+    /// launches (``CaseDeadline``). Shorter launches are not measured: reading `/proc` for the
+    /// launch's processes costs milliseconds, and their waits are a fraction of the case's limit.
+    private func endsLaunch() {
+        guard !isGone, Date().timeIntervalSince(launched) >= 1,
+              let waited = ProcessorWait.seconds(below: process.pid, depth: process.launchDepth) else { return }
+        caseDeadline.excuse(min(waited, maximumProcessorWait))
     }
 
     /// Whether the container holds more than its limit.
@@ -186,6 +201,7 @@ final class AppSession {
            case .reply = nextReply(until: min(launchDeadline, killAt), excusesWaits: false) {
             answeredAfter = Date().timeIntervalSince(started)
         }
+        endsLaunch()
         process.kill()
         return (finish(event: .killed, started: started), answeredAfter)
     }
@@ -193,6 +209,7 @@ final class AppSession {
     /// Ends the process as iOS ends a suspended app: the runtime saves defaults and exits.
     func terminate() -> StepRun {
         let started = Date()
+        endsLaunch()
         let grace = min(launchDeadline, Date().addingTimeInterval(max(2, limits.timeLimit / 2)))
         _ = send(.control(.terminate), deadline: grace)
         process.closeRequests()
@@ -212,6 +229,7 @@ final class AppSession {
     /// Ends the process with SIGKILL.
     func kill() -> StepRun {
         let started = Date()
+        endsLaunch()
         process.kill()
         return finish(event: .killed, started: started)
     }

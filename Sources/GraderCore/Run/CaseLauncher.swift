@@ -60,7 +60,7 @@ struct CaseLauncher: CaseLaunching {
         var caseDeadline = CaseDeadline(date: Date().addingTimeInterval(exercise.limits.caseTimeLimit),
                                         breach: .caseTime(seconds: exercise.limits.caseTimeLimit))
         if let budget = plan.budget, budget.deadline < caseDeadline.date {
-            caseDeadline = CaseDeadline(date: budget.deadline, breach: .timeBudget(seconds: budget.seconds))
+            caseDeadline = CaseDeadline(date: budget.deadline, breach: .timeBudget(seconds: budget.seconds), excusesWaits: false)
         }
         let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
         let key = AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
@@ -183,9 +183,38 @@ struct CaseLauncher: CaseLaunching {
 }
 
 /// When a case must end over all its launches, and the limit that names it then.
-struct CaseDeadline {
-    var date: Date
-    var breach: LimitBreach
+///
+/// A launch excuses the time it waited for a processor from its own deadline (``AppSession``);
+/// the case's deadline is pushed back by what its earlier launches waited too, so that a case of
+/// several launches on an overloaded machine is not out of time for what no launch is. Shared by
+/// the launches of one case run, one after another.
+final class CaseDeadline: @unchecked Sendable {
+    private let start: Date
+    let breach: LimitBreach
+    /// The most processor wait the case is excused: four times its limit.
+    private let maximumExcuse: TimeInterval
+    private let lock = NSLock()
+    private var excused: TimeInterval = 0
 
-    static let none = CaseDeadline(date: .distantFuture, breach: .caseTime(seconds: .infinity))
+    /// - Parameter excusesWaits: false for a batch's budget over many cases, which is the
+    ///   instructor's time, not the case's.
+    init(date: Date, breach: LimitBreach, excusesWaits: Bool = true) {
+        start = date
+        self.breach = breach
+        maximumExcuse = excusesWaits && date != .distantFuture ? 4 * max(0, date.timeIntervalSinceNow) : 0
+    }
+
+    /// When the case ends, with its launches' excused waits added.
+    var date: Date {
+        lock.withLock { start.addingTimeInterval(excused) }
+    }
+
+    /// Adds the processor wait of a launch that has ended.
+    func excuse(_ seconds: TimeInterval) {
+        guard seconds > 0 else { return }
+        lock.withLock { excused = min(maximumExcuse, excused + seconds) }
+    }
+
+    /// No deadline for the case (each launch has its own).
+    static var none: CaseDeadline { CaseDeadline(date: .distantFuture, breach: .caseTime(seconds: .infinity)) }
 }

@@ -58,6 +58,9 @@ struct BusyMachineTests {
         #expect(busiest.runnable >= perProcessor * processors, "the machine was loaded: \(busiest.description)")
         for (index, submission) in Self.submissions.enumerated() {
             #expect(verdicts(loaded[index]) == verdicts(quiet[index]), "\(submission.name)")
+            for (loadedCase, quietCase) in zip(loaded[index].cases, quiet[index].cases) where loadedCase.status != quietCase.status {
+                print("\(submission.name), \(loadedCase.name), on the loaded machine: \(loadedCase.failure.map { "step \($0.stepIndex + 1): \($0.message)" } ?? "passed")\(loadedCase.variation.map { " (\($0.run): \($0.detail))" } ?? "")")
+            }
             let retried = loaded[index].cases.compactMap(\.overloadRetry)
             if !retried.isEmpty { print("\(submission.name): \(retried.count) cases run again: \(retried[0])") }
         }

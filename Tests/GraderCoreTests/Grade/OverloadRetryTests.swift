@@ -49,12 +49,33 @@ struct OverloadRetryTests {
         #expect(retries.summary == nil)
     }
 
-    @Test func aSecondTimeoutIsTheLearnersFailure() {
+    @Test func aTimeoutInEachOfThreeRunsIsTheLearnersFailure() {
         let launcher = ScriptedLauncher { _, _, _ in StepRun(event: .timedOut(seconds: 10), stdout: "", stderr: "", duration: 10) }
         let (outcome, retries) = attempt(launcher, load: Self.overloaded)
         #expect(outcome.failure?.kind == .timedOut)
-        #expect(launcher.launches.count == 2)
-        #expect(retries.summary != nil)
+        #expect(launcher.launches.count == CaseAttempt.runsWhenOverloaded)
+        #expect(retries.summary?.contains("(2 runs of this case were run again)") == true)
+    }
+
+    /// A launch the grader could not start (a launch server that did not answer in time) is the
+    /// machine's on an overloaded machine, and run again; on a quiet one it stands.
+    @Test func aLaunchThatCouldNotStartIsRunAgainOnlyOnAnOverloadedMachine() {
+        for (load, runs) in [(Self.overloaded, 2), (Self.quiet, 1)] {
+            let launcher = FirstRunCannotStart()
+            var attempt = CaseAttempt(launcher: launcher)
+            let retries = OverloadRetries()
+            attempt.overloadRetries = retries
+            attempt.machineLoad = { load }
+            let outcome = attempt.run(testCase, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
+            #expect(launcher.runs == runs)
+            if runs == 2 {
+                #expect(outcome.failure == nil)
+                #expect(retries.summary?.contains("could not start the app while the machine was busy") == true)
+            } else {
+                #expect(outcome.failure?.kind == .crashed)
+                #expect(outcome.failure?.message.contains("the grader could not start the app") == true)
+            }
+        }
     }
 
     @Test func aWrongValueIsNeverRunAgain() {
@@ -77,5 +98,20 @@ struct OverloadRetryTests {
         #expect(MachineLoad.parse("49.00 60.00 30.00 5/400 1", processors: 2)?.isOverloaded == true)
         #expect(MachineLoad.parse("garbage", processors: 2) == nil)
         #expect(MachineLoad.now() != nil)
+    }
+}
+
+/// A launcher whose first case run throws (as a launch server that did not answer does) and
+/// whose later runs answer 1.
+private final class FirstRunCannotStart: CaseLaunching, @unchecked Sendable {
+    private(set) var runs = 0
+
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
+             shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun {
+        runs += 1
+        if runs == 1 { throw GraderError.io("the launch server ended before the launch started") }
+        let run = ScriptedLauncher.value(.int(1))
+        _ = shouldStop(0, run)
+        return CaseRun(steps: [run], container: [])
     }
 }
