@@ -61,9 +61,10 @@ final class AppSession {
     /// The launch's deadline with the time it waited for a processor added.
     private var launchDeadline: Date { deadline.addingTimeInterval(processorWait) }
 
-    /// The most processor wait a launch is excused: four times its limit, so that a launch on a
-    /// machine busy beyond that still ends in five times its limit.
-    private var maximumProcessorWait: TimeInterval { 4 * limits.timeLimit }
+    /// The most processor wait a launch is excused (``ProcessorWait/maximumExcuse`` times its
+    /// limit), so that a launch on a machine busy beyond that still ends.
+    private var maximumProcessorWait: TimeInterval { ProcessorWait.maximumExcuse * limits.timeLimit }
+
 
     /// The next reply within `until`, checking the container's size every 25 ms;
     /// the launch is killed when it fills its container past the limit.
@@ -87,10 +88,12 @@ final class AppSession {
 
     /// The processor wait the launch has had since it was last counted, when it is worth
     /// waiting for (a tenth of the limit or more, so that an endless loop on a busy machine is
-    /// not given many small extensions); it is added to ``processorWait``.
+    /// not given many small extensions); it is added to ``processorWait``. Threads or processes
+    /// of the app's own that keep each other waiting are not excused (``ProcessorWait/Measure``).
     private func newProcessorWait() -> TimeInterval? {
-        guard let waited = ProcessorWait.seconds(below: process.pid, depth: process.launchDepth) else { return nil }
-        let more = min(waited, maximumProcessorWait) - processorWait
+        guard let measured = ProcessorWait.measure(below: process.pid, depth: process.launchDepth) else { return nil }
+        let excusable = measured.excusable(after: Date().timeIntervalSince(launched))
+        let more = min(excusable, maximumProcessorWait) - processorWait
         guard more >= limits.timeLimit / 10 else { return nil }
         processorWait += more
         return more
@@ -102,8 +105,8 @@ final class AppSession {
     /// launch's processes costs milliseconds, and their waits are a fraction of the case's limit.
     private func endsLaunch() {
         guard !isGone, Date().timeIntervalSince(launched) >= 1,
-              let waited = ProcessorWait.seconds(below: process.pid, depth: process.launchDepth) else { return }
-        caseDeadline.excuse(min(waited, maximumProcessorWait))
+              let measured = ProcessorWait.measure(below: process.pid, depth: process.launchDepth) else { return }
+        caseDeadline.excuse(min(measured.excusable(after: Date().timeIntervalSince(launched)), maximumProcessorWait))
     }
 
     /// Whether the container holds more than its limit.

@@ -191,7 +191,7 @@ struct CaseLauncher: CaseLaunching {
 final class CaseDeadline: @unchecked Sendable {
     private let start: Date
     let breach: LimitBreach
-    /// The most processor wait the case is excused: four times its limit.
+    /// The most processor wait the case is excused (``ProcessorWait/maximumExcuse`` times its limit).
     private let maximumExcuse: TimeInterval
     private let lock = NSLock()
     private var excused: TimeInterval = 0
@@ -201,7 +201,7 @@ final class CaseDeadline: @unchecked Sendable {
     init(date: Date, breach: LimitBreach, excusesWaits: Bool = true) {
         start = date
         self.breach = breach
-        maximumExcuse = excusesWaits && date != .distantFuture ? 4 * max(0, date.timeIntervalSinceNow) : 0
+        maximumExcuse = excusesWaits && date != .distantFuture ? ProcessorWait.maximumExcuse * max(0, date.timeIntervalSinceNow) : 0
     }
 
     /// When the case ends, with its launches' excused waits added.

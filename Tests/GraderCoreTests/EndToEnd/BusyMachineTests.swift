@@ -59,7 +59,7 @@ struct BusyMachineTests {
         for (index, submission) in Self.submissions.enumerated() {
             #expect(verdicts(loaded[index]) == verdicts(quiet[index]), "\(submission.name)")
             for (loadedCase, quietCase) in zip(loaded[index].cases, quiet[index].cases) where loadedCase.status != quietCase.status {
-                print("\(submission.name), \(loadedCase.name), on the loaded machine: \(loadedCase.failure.map { "step \($0.stepIndex + 1): \($0.message)" } ?? "passed")\(loadedCase.variation.map { " (\($0.run): \($0.detail))" } ?? "")")
+                print("\(submission.name), \(loadedCase.name), on the loaded machine: \(loadedCase.failure.map { "step \($0.stepIndex + 1): \($0.message)\($0.processorWait.map { " (it waited \(Int($0)) s for a processor)" } ?? "")" } ?? "passed")\(loadedCase.variation.map { " (\($0.run): \($0.detail))" } ?? "")")
             }
             let retried = loaded[index].cases.compactMap(\.overloadRetry)
             if !retried.isEmpty { print("\(submission.name): \(retried.count) cases run again: \(retried[0])") }
@@ -68,8 +68,8 @@ struct BusyMachineTests {
     }
 }
 
-/// Processes that only spin (`sh` in an endless loop), and the most ready-to-run processes seen
-/// while they ran, sampled every half second.
+/// Processes that only spin (`sh` in an endless loop, each in a session of its own), and the
+/// most ready-to-run processes seen while they ran, sampled every half second.
 final class LoadGenerator: @unchecked Sendable {
     private var spinners: [Process] = []
     private let lock = NSLock()
@@ -77,11 +77,19 @@ final class LoadGenerator: @unchecked Sendable {
     private var running = true
     private let sampler = DispatchGroup()
 
+    /// In each spinner's command line, so that ``stop()`` finds them: `setsid` forks when it
+    /// is started as a process group's leader, so a spinner is not the process started here.
+    private let marker = "busy-machine-spinner-\(UUID().uuidString)"
+
     init(processes: Int) throws {
         for _ in 0..<processes {
             let spinner = Process()
-            spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
-            spinner.arguments = ["-c", "while :; do :; done"]
+            // Each in a session of its own: with the kernel's autogroups (on by default on many
+            // distributions), the processes of one session share one session's processor time,
+            // so spinners in the test's session would load the machine only as much as one.
+            // An hour at most, should the test end without stopping them.
+            spinner.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            spinner.arguments = ["timeout", "-s", "KILL", "3600", "/bin/sh", "-c", "while :; do :; done # \(marker)"]
             spinner.standardInput = FileHandle.nullDevice
             spinner.standardOutput = FileHandle.nullDevice
             spinner.standardError = FileHandle.nullDevice
@@ -108,9 +116,28 @@ final class LoadGenerator: @unchecked Sendable {
     func stop() -> MachineLoad {
         lock.withLock { running = false }
         sampler.wait()
-        for spinner in spinners where spinner.isRunning { kill(spinner.processIdentifier, SIGKILL) }
+        // Killed by their marker, again until none is left (a kill may race a spinner's start);
+        // only then are the `setsid`s seen to end: Foundation learns that a process ended when
+        // a descriptor it shares with it closes, and the spinner it forked holds it open too.
+        var tries = 0
+        while Self.signal(marker, "-KILL"), tries < 100 {
+            tries += 1
+            Thread.sleep(forTimeInterval: 0.1)
+        }
         for spinner in spinners { spinner.waitUntilExit() }
         spinners.removeAll()
         return lock.withLock { busiest }
+    }
+
+    /// Sends `signal` to the processes whose command line holds `marker` (`pkill`); whether any did.
+    private static func signal(_ marker: String, _ signal: String) -> Bool {
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        pkill.arguments = [signal, "-f", marker]
+        pkill.standardOutput = FileHandle.nullDevice
+        pkill.standardError = FileHandle.nullDevice
+        guard (try? pkill.run()) != nil else { return false }
+        pkill.waitUntilExit()
+        return pkill.terminationStatus == 0
     }
 }

@@ -44,16 +44,51 @@ struct ProcessorWaitTests {
         }
     }
 
+    @Test func loopsOfItsOwnThatKeepEachOtherWaitingAreExcusedNothing() throws {
+        // Four loops of one shell on processor 0, alone there but for each other; beside them a
+        // loop that shares processor 1 with four loops of someone else's.
+        let own = try start("/usr/bin/taskset", ["-c", "0", "/bin/sh", "-c",
+                                                  "for i in 1 2 3 4; do timeout 30 sh -c 'while :; do :; done' & done; wait"])
+        let others = try (0..<4).map { _ in try start("/usr/bin/taskset", ["-c", "1", "/bin/sh", "-c", "while :; do :; done"]) }
+        let starved = try start("/usr/bin/taskset", ["-c", "1", "/bin/sh", "-c", "timeout 30 sh -c 'while :; do :; done'; true"])
+        defer {
+            for process in [own, starved] + others {
+                for pid in ProcessorWait.tree(below: process.processIdentifier).reversed() { kill(pid, SIGKILL) }
+                process.waitUntilExit()
+            }
+        }
+        let started = Date()
+        Thread.sleep(forTimeInterval: 2)
+        let ownMeasure = try #require(ProcessorWait.measure(below: own.processIdentifier))
+        let starvedMeasure = try #require(ProcessorWait.measure(below: starved.processIdentifier))
+        let ran = Date().timeIntervalSince(started)
+        // Each of the four waited for most of the time, but together they used processor 0 for
+        // as long (all of it on a quiet machine; the excused rest is what others took of it).
+        #expect(ownMeasure.longestWait > 0.5, "\(ownMeasure)")
+        #expect(ownMeasure.processorTime > 1, "\(ownMeasure)")
+        #expect(ownMeasure.excusable(after: ran) < ownMeasure.longestWait / 2, "\(ownMeasure) after \(ran) s")
+        // The loop that shared its processor with others' used a fifth of it, and is excused its wait.
+        #expect(starvedMeasure.processorTime < 1, "\(starvedMeasure)")
+        #expect(starvedMeasure.excusable(after: ran) > 0.8, "\(starvedMeasure) after \(ran) s")
+    }
+
+    @Test func theExcusedWaitIsNeverMoreThanTheTimeWithoutAProcessor() {
+        let waited = ProcessorWait.Measure(longestWait: 8, processorTime: 1)
+        #expect(waited.excusable(after: 10) == 8)
+        #expect(waited.excusable(after: 5) == 4)
+        #expect(ProcessorWait.Measure(longestWait: 8, processorTime: 12).excusable(after: 10) == 0)
+    }
+
     /// The counter fixture with `solution`, graded by the `grader` executable on processor 0
     /// alone while six endless loops share it. Without cgroups (`GRADER_CGROUPS=off`, as on a
     /// laptop without delegation or in a container): a launch's own cgroup would give it a
     /// processor's share of its own and undo the pinning, which is not what this test is about.
-    private func gradeOnABusyMachine(_ solution: String) throws -> (CaseResult?, CaseResult?) {
+    private func gradeOnABusyMachine(_ solution: String, loops: Int = 6) throws -> (CaseResult?, CaseResult?) {
         let course = try TemporaryCourse.fixture()
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", solution)
         // Built first, on a quiet machine: only the launches run on the busy processor.
         _ = try GraderProcess.run(["check", "counter", "--format", "json"], in: course.root)
-        let output = try withBusyProcessor(6) { () throws -> GraderProcess.Output in
+        let output = try withBusyProcessor(loops) { () throws -> GraderProcess.Output in
             let grader = Process()
             grader.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
             grader.arguments = ["-c", "0", GraderProcess.executable.path, "check", "counter", "--no-cache", "--format", "json", "--jobs", "1"]
@@ -120,5 +155,38 @@ struct ProcessorWaitTests {
         var feedback = TerminalReport(style: TerminalStyle(colors: false))
         feedback.showsProcessorWait = false
         #expect(!feedback.render(loop).joined(separator: "\n").contains("waited for a processor"))
+    }
+
+    static let threadsThatKeepEachOtherWaiting = """
+        import Foundation
+        enum CounterError: Error { case negative }
+        enum Counter {
+            static func value() -> Int { UserDefaults.standard.integer(forKey: "count") }
+            static func increment(by step: Int) throws -> Int {
+                guard step >= 0 else { throw CounterError.negative }
+                if step == 5 {
+                    // Eight endless loops on the app's one processor: each waits for it most of the time.
+                    for _ in 0..<8 { Thread.detachNewThread { var x = 0; while true { x &+= 1 } } }
+                    while true {}
+                }
+                let count = value() + step
+                UserDefaults.standard.set(count, forKey: "count")
+                return count
+            }
+            static func report() { print("count is \\(value())") }
+        }
+        """
+
+    @Test func threadsOfItsOwnThatKeepEachOtherWaitingAreNotExcusedTheirWait() throws {
+        // Processor 0 alone, without loops of anyone else's: the app's nine loops share it, each
+        // waiting eight ninths of the time. Were that wait excused, the launch would run on
+        // until the kernel's CPU-time limit of its process ended it, a limit it is not out of.
+        let (_, endless) = try gradeOnABusyMachine(Self.threadsThatKeepEachOtherWaiting, loops: 0)
+        let loop = try #require(endless)
+        #expect(loop.status == .failed)
+        #expect(loop.failure?.kind == .timedOut, "\(loop.failure?.message ?? "")")
+        // What others ran on processor 0 meanwhile (the grader, other tests) is excused; never
+        // the app's own loops' wait, eight ninths of the time.
+        #expect((loop.failure?.processorWait ?? 0) < 3, "excused \(loop.failure?.processorWait ?? 0) s")
     }
 }
