@@ -6,7 +6,7 @@ enum SettingsBundleDriver: ExerciseDriver {
     /// Every key that the bundle's panes mention, with or without a default value.
     static let knownKeys = [
         "model", "licence_plate", "unlock_code", "headlights", "units", "gearbox", "radio_volume",
-        "speed_limit", "fuel_warning", "sport_mode", "firmware",
+        "speed_limit", "fuel_warning", "sport_mode", "firmware", "send_reports", "log_level",
     ]
 
     struct KeyArgs: Decodable { var key: String }

@@ -42,5 +42,8 @@ enum BankAccountsDriver: ExerciseDriver {
         app.on("users") { try current().users().map(row) }
         app.on("accountCount") { try current().accountCount() }
         app.on("hasChanges") { current().context.hasChanges }
+        // How many accounts the context holds: a fetch registers each account it returns, a
+        // count registers none.
+        app.on("accountsInContext") { current().context.registeredObjects.filter { $0.entity.name == "Account" }.count }
     }
 }

@@ -1,5 +1,6 @@
 import ExerciseKit
 import Foundation
+import ObjectGraph
 
 @main
 enum DeleteRulesDriver: ExerciseDriver {
@@ -27,6 +28,17 @@ enum DeleteRulesDriver: ExerciseDriver {
         app.on("addBook") { (args: NewBook) in try lab().addBook(title: args.title, borrower: args.borrower) }
         app.on("addPet") { (args: NewPet) in try lab().addPet(name: args.name, keeper: args.keeper) }
         app.on("deletePerson") { (args: Name) in try lab().deletePerson(args.name) }
+        // The error a refused deletion throws, as its userInfo describes it; null when nothing is thrown.
+        app.on("refusedDeletion") { (args: Name) -> [String: JSONValue] in
+            do {
+                try lab().deletePerson(args.name)
+                return [:]
+            } catch let error as NSError {
+                return ["code": .int(error.code),
+                        "key": (error.userInfo[ValidationKeyErrorKey] as? String).map(JSONValue.string) ?? .null,
+                        "person": (error.userInfo[ValidationObjectErrorKey] as? Person).map { .string($0.name ?? "") } ?? .null]
+            }
+        }
         app.on("returnBook") { (args: Title) in try lab().returnBook(args.title) }
         app.on("deleteCar") { (args: Plate) in try lab().deleteCar(plate: args.plate) }
         app.on("people") { () -> [PersonRow] in
