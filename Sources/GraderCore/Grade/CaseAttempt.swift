@@ -45,7 +45,7 @@ struct CaseAttempt: Sendable {
     /// A failure an overloaded machine can cause: one out of time (``isTimeFailure(_:)``), or a
     /// launch the grader could not start (its launch server did not answer in time).
     static func isOverloadFailure(_ failure: StepFailure) -> Bool {
-        isTimeFailure(failure) || (failure.kind == .crashed && failure.step == .launch)
+        isTimeFailure(failure) || failure.kind == .graderFault
     }
 
     /// A failure that a machine too busy to run the app could cause: a launch or a case out of
@@ -85,7 +85,7 @@ struct CaseAttempt: Sendable {
             }
             return Outcome(failure: failure.map { Self.namingFiles($0, of: exercise) }, run: run)
         } catch {
-            return Outcome(failure: StepFailure(kind: .crashed, stepIndex: 0, step: .launch,
+            return Outcome(failure: StepFailure(kind: .graderFault, stepIndex: 0, step: .launch,
                                                 message: "the grader could not start the app: \(error)", stdout: "", stderr: ""))
         }
     }

@@ -27,13 +27,17 @@ extension ExerciseResult {
         let passed = cases.filter { $0.status == .passed }
         let totalWeight = cases.map(\.weight).reduce(0, +)
         let passedWeight = passed.map(\.weight).reduce(0, +)
-        let courseFault = cases.contains { [.driverFault, .referenceFailed].contains($0.failure?.kind) }
-        let status: ExerciseStatus = passed.count == cases.count ? .passed : (courseFault ? .courseError : .failed)
+        let courseFault = cases.contains { $0.failure?.kind == .driverFault || $0.failure?.kind == .referenceFailed }
+        let graderFault = cases.contains { $0.failure?.kind == .graderFault }
+        let status: ExerciseStatus = passed.count == cases.count ? .passed : (courseFault || graderFault ? .courseError : .failed)
+        var problems: [String] = []
+        if courseFault { problems.append("a step could not be compared because of the course's driver or reference") }
+        if graderFault { problems.append("the grader could not run a case on this machine: grade again") }
         return ExerciseResult(
             id: exercise.id, title: exercise.title, status: status, points: exercise.points,
             score: totalWeight > 0 ? Double(exercise.points) * passedWeight / totalWeight : 0,
             casesPassed: passed.count, casesTotal: cases.count, diagnostics: [], cases: cases,
-            problems: courseFault ? ["a step could not be compared because of the course's driver or reference"] : [],
+            problems: problems,
             duration: duration, casesHash: exercise.casesHash)
     }
 }

@@ -59,7 +59,7 @@ struct ExplorationRunner: Sendable {
             CaseVariation(seed: spec.seed, run: run, detail: detail,
                           sequence: Self.yaml(steps, name: "found by exploration (seed \(spec.seed), sequence \(index + 1))"))
         }
-        if [.referenceFailed, .driverFault].contains(first.kind) || !shrinksFailures {
+        if first.kind.isNotTheLearners || !shrinksFailures {
             return (first, variation(Self.upToFailure(original, first), nil))
         }
         // Only failures of the same kind count while shrinking, so that a smaller sequence that

@@ -39,7 +39,7 @@ struct GeneratedCaseRunner: Sendable {
         guard let index = failures.firstIndex(where: { $0 != nil }), let first = failures[index] else { return (nil, nil) }
         let input = InputGenerator.input(spec, index: index)
         let run = "input \(index + 1) of \(spec.count)"
-        if [.referenceFailed, .driverFault].contains(first.kind) || !shrinksFailures {
+        if first.kind.isNotTheLearners || !shrinksFailures {
             return (first, CaseVariation(seed: spec.seed, run: run, input: .object(input)))
         }
         // Only failures of the same kind count while shrinking, so that a simpler input that

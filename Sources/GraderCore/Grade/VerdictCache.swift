@@ -19,7 +19,7 @@ struct VerdictCache: Sendable {
     let graderIdentity: String
 
     /// Failures of these kinds may be the machine's or the course's: never reused.
-    static let neverKept: Set<FailureKind> = [.timedOut, .tooSlow, .outputLimit, .limitExceeded, .referenceFailed, .driverFault]
+    static let neverKept: Set<FailureKind> = [.timedOut, .tooSlow, .outputLimit, .limitExceeded, .referenceFailed, .driverFault, .graderFault]
 
     func key(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
              reference: CaseRun?, shrinksFailures: Bool, exploration: GraderOptions? = nil) -> String {

@@ -23,4 +23,14 @@ public enum FailureKind: String, Codable, Sendable {
     case driverFault = "driver_fault"
     /// The reference implementation did not give a result to compare with: a course defect.
     case referenceFailed = "reference_failed"
+    /// The grader could not run the case on this machine (it could not start the app: a launch
+    /// server that did not answer, a container it could not make): neither the learner's fault
+    /// nor the course's; grading again on a machine in order gives the verdict.
+    case graderFault = "grader_fault"
+
+    /// Whether the failure says nothing about the learner's code: the course's driver or
+    /// reference, or the grader on this machine, is at fault. Such a result is never cached.
+    public var isNotTheLearners: Bool {
+        [.driverFault, .referenceFailed, .graderFault].contains(self)
+    }
 }

@@ -58,7 +58,8 @@ struct OverloadRetryTests {
     }
 
     /// A launch the grader could not start (a launch server that did not answer in time) is the
-    /// machine's on an overloaded machine, and run again; on a quiet one it stands.
+    /// machine's on an overloaded machine, and run again; on a quiet one it stands, as the
+    /// grader's fault: never the learner's failure, and the exercise is not counted as failed.
     @Test func aLaunchThatCouldNotStartIsRunAgainOnlyOnAnOverloadedMachine() {
         for (load, runs) in [(Self.overloaded, 2), (Self.quiet, 1)] {
             let launcher = FirstRunCannotStart()
@@ -72,8 +73,14 @@ struct OverloadRetryTests {
                 #expect(outcome.failure == nil)
                 #expect(retries.summary?.contains("could not start the app while the machine was busy") == true)
             } else {
-                #expect(outcome.failure?.kind == .crashed)
+                #expect(outcome.failure?.kind == .graderFault)
                 #expect(outcome.failure?.message.contains("the grader could not start the app") == true)
+                let failed = CaseResult(name: "c", index: 0, hidden: false, weight: 1, status: .failed,
+                                        failure: outcome.failure, duration: 0.1)
+                let passed = CaseResult(name: "d", index: 1, hidden: false, weight: 1, status: .passed, failure: nil, duration: 0.1)
+                let summary = ExerciseResult.summarizing(RunnerFixtures.exercise, cases: [failed, passed], duration: 0.2)
+                #expect(summary.status == .courseError)
+                #expect(summary.problems == ["the grader could not run a case on this machine: grade again"])
             }
         }
     }

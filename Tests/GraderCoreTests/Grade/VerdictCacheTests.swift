@@ -31,7 +31,7 @@ struct VerdictCacheTests {
         #expect(cache.key(crash, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.referenceBundle, referenceBundle: nil,
                           reference: nil, shrinksFailures: true) != key)
 
-        for (index, kind) in [FailureKind.timedOut, .tooSlow, .outputLimit, .referenceFailed, .driverFault].enumerated() {
+        for (index, kind) in [FailureKind.timedOut, .tooSlow, .outputLimit, .referenceFailed, .driverFault, .graderFault].enumerated() {
             cache.store(result(failure(kind)), key: "machine-\(index)")
             #expect(cache.load("machine-\(index)") == nil, "\(kind) may be the machine's or the course's")
         }

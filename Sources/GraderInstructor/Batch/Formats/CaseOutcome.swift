@@ -47,7 +47,7 @@ struct CaseOutcome {
             let verdict: Verdict
             if result.status == .passed {
                 verdict = .passed
-            } else if [.driverFault, .referenceFailed].contains(result.failure?.kind) {
+            } else if result.failure?.kind.isNotTheLearners == true {
                 verdict = .courseFault
             } else {
                 verdict = .failed
