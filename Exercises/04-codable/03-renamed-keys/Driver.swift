@@ -42,6 +42,12 @@ enum RenamedKeysDriver: ExerciseDriver {
         }
         app.on("save") { (args: Authors) in try store.save(args.authors.map(\.author)) }
         app.on("load") { try store.load().map(AuthorView.init) }
+        // Another program (or an older version of the app) left this text in Documents/authors.json.
+        app.on("writeFile") { (args: JSONText) in
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                .appendingPathComponent("authors.json")
+            try Data(args.json.utf8).write(to: url)
+        }
         // The keys of Documents/authors.json in the order its text writes them: a JSON parser
         // forgets that order, and "sorted keys" is about the text.
         app.on("keysInFile") { () -> [String] in
