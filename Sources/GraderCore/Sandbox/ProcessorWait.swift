@@ -30,17 +30,11 @@ enum ProcessorWait {
         }
     }
 
-    /// The longest wait of one thread of `root` or of a process below it, in seconds; nil when
-    /// this system has no `schedstat` (a kernel without scheduler statistics).
+    /// The longest wait of one thread of `root` or of a process below it, and the processor time
+    /// of them all; nil when this system has no `schedstat` (a kernel without scheduler statistics).
     /// - Parameter depth: count only processes this many generations below `root` or deeper
     ///   (2 for a forked launch: not bubblewrap, nor the waiting binary whose wait adds up over
     ///   the case's launches).
-    static func seconds(below root: pid_t, depth: Int = 0) -> TimeInterval? {
-        measure(below: root, depth: depth)?.longestWait
-    }
-
-    /// The longest wait and the processor time of `root` and the processes below it (see
-    /// ``seconds(below:depth:)``); nil when this system has no `schedstat`.
     static func measure(below root: pid_t, depth: Int = 0) -> Measure? {
         var longest: UInt64?
         var ticks = 0

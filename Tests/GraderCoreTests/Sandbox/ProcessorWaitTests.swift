@@ -36,8 +36,8 @@ struct ProcessorWaitTests {
             }
             Thread.sleep(forTimeInterval: 1)
             #expect(ProcessorWait.tree(below: starved.processIdentifier).count >= 2, "the shell and its child")
-            let starvedWait = try #require(ProcessorWait.seconds(below: starved.processIdentifier))
-            let sleeperWait = try #require(ProcessorWait.seconds(below: sleeper.processIdentifier))
+            let starvedWait = try #require(ProcessorWait.measure(below: starved.processIdentifier)?.longestWait)
+            let sleeperWait = try #require(ProcessorWait.measure(below: sleeper.processIdentifier)?.longestWait)
             // One of five loops on one processor: it waited for most of its second.
             #expect(starvedWait > 0.3, "waited \(starvedWait) s")
             #expect(sleeperWait < 0.05, "waited \(sleeperWait) s")
