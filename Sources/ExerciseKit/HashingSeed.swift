@@ -66,5 +66,7 @@ public enum HashingSeed {
         symbol.storeBytes(of: words.0, toByteOffset: 0, as: UInt64.self)
         symbol.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
         symbol.storeBytes(of: true, toByteOffset: 16, as: Bool.self)
+        // The order of folder listings comes from the same seed (``ListingOrder``).
+        ListingOrder.use(bytes)
     }
 }

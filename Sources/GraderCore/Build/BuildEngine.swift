@@ -1,3 +1,4 @@
+import ExerciseKit
 import Foundation
 
 /// Builds exercise binaries: one `swiftc -Onone` call over the learner's files and the
@@ -121,6 +122,9 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         // No debug information in the binary: the prebuilt runtime's would name the folders
         // it was built in, and the learner's code has none (it is built without -g).
         arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? []) + ["-Xlinker", "--strip-debug"] + runtime.linkFlags
+        // ExerciseKit's own `readdir` and `fts_open`, which order a launch's folder listings
+        // (`ListingOrder`), exported so that Foundation's calls reach them, not the C library's.
+        arguments += ListingOrder.replacedSymbols.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
         let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [staging], scratch: scratch)
 
         let outcome: BuildOutcome
@@ -238,7 +242,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     private func keyMaterial(inputs: [BuildInput], resources: BundleResources, parseAsLibrary: Bool) throws
         -> (material: Data, objectGraph: ObjectGraphRuntime?)
     {
-        var material = Data("grader-build-v3 \(parseAsLibrary ? "library" : "main") \(compilerSandbox == nil ? "unconfined" : "confined")\n\(toolchain.fingerprint)\n".utf8)
+        var material = Data("grader-build-v4 \(parseAsLibrary ? "library" : "main") \(compilerSandbox == nil ? "unconfined" : "confined")\n\(toolchain.fingerprint)\n".utf8)
         var importsObjectGraph = false
         for input in inputs {
             let url = input.file

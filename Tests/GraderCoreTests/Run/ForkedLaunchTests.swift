@@ -71,6 +71,44 @@ struct ForkedLaunchTests {
         #expect(try Self.reports(report, launch: .exec) == forked, "exec'd launches")
     }
 
+    @Test func aLaunchListsAFolderInAnOrderOfItsOwnTheSameOnEveryRunForkedOrExecd() throws {
+        // Twelve files made in alphabetical order, listed unsorted every way Foundation lists a
+        // folder (readdir, fts) and through the C library: the file system would give one order
+        // (the order of creation on some, a hash seeded by the disk on others); each launch meets
+        // its own, and the same three in a second run and with launches exec'd. The three
+        // listings within one launch agree with each other.
+        let report = #"""
+            let folder = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("listed")
+            if !FileManager.default.fileExists(atPath: folder.path) {
+                try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for name in "abcdefghijkl".map(String.init) {
+                    _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil)
+                }
+            }
+            let byPath = try! FileManager.default.contentsOfDirectory(atPath: folder.path).joined()
+            let byURL = try! FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).map(\.lastPathComponent).joined()
+            let enumerated = (FileManager.default.enumerator(atPath: folder.path)!.allObjects as! [String]).joined()
+            var byC = ""
+            if let stream = opendir(folder.path) {
+                while let entry = readdir(stream) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    if name != "." && name != ".." { byC += name }
+                }
+                closedir(stream)
+            }
+            print(byPath, byURL, enumerated, byC)
+            """#
+        let forked = try Self.reports(report, launch: .fork)
+        #expect(forked.count == 3 && Set(forked).count == 3, "each launch its own order: \(forked)")
+        for listing in forked {
+            let ways = listing.trimmingCharacters(in: .newlines).split(separator: " ")
+            #expect(ways.count == 4 && Set(ways).count == 1 && ways[0].count == 12, "one order in a launch: \(listing)")
+        }
+        #expect(!forked.contains { $0.hasPrefix("abcdefghijkl ") }, "not the order of creation: \(forked)")
+        #expect(try Self.reports(report, launch: .fork) == forked, "a second run")
+        #expect(try Self.reports(report, launch: .exec) == forked, "exec'd launches")
+    }
+
     @Test(arguments: LaunchMode.allCases)
     func eachLaunchHasAFreshEnvironmentAndNoDescriptorOfAnotherLaunch(launch: LaunchMode) throws {
         let reports = try Self.reports(#"""
