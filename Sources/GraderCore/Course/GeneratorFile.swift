@@ -9,7 +9,7 @@ struct GeneratorFile: Decodable {
         case type, min, max, alphabet, charset
         case minLength = "min_length"
         case maxLength = "max_length"
-        case of, keys, values
+        case of, keys, values, without, because
     }
 
     enum Kind: String, CaseIterable {
@@ -27,13 +27,34 @@ struct GeneratorFile: Decodable {
         guard let kind = Kind(rawValue: typeName) else {
             throw fail(.type, "unknown generator '\(typeName)'; expected one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let allowed: Set<CodingKeys>
+        var allowed: Set<CodingKeys> = []
         func lengths(defaultMax: Int) throws -> (Int, Int) {
             let low = try c.decodeIfPresent(Int.self, forKey: .minLength) ?? 0
             let high = try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? max(low, defaultMax)
             guard low >= 0, low <= high else { throw fail(.maxLength, "need 0 ≤ min_length ≤ max_length") }
             guard high <= 10_000 else { throw fail(.maxLength, "at most 10000") }
             return (low, high)
+        }
+        /// The edge classes a generator draws from: all of `all` but those `without` names,
+        /// which needs `because` (the statement's reason for ruling them out).
+        func edgeClasses(_ all: Set<EdgeClass>, kind: String) throws -> Set<EdgeClass> {
+            guard let names = try c.decodeIfPresent([String].self, forKey: .without) else {
+                if c.contains(.because) { throw fail(.because, "`because` explains `without`, which this generator does not have") }
+                return all
+            }
+            let choices = EdgeClass.allCases.filter(all.contains).map(\.rawValue)
+            var left = all
+            for name in names {
+                guard let edge = EdgeClass(rawValue: name), all.contains(edge) else {
+                    throw fail(.without, "unknown \(kind) edge '\(name)'; expected some of: \(choices.joined(separator: ", "))")
+                }
+                left.remove(edge)
+            }
+            let reason = try c.decodeIfPresent(String.self, forKey: .because)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if reason.isEmpty {
+                throw fail(.without, "say why the statement rules these values out, in `because`, such as `because: the statement says names are letters only`")
+            }
+            return left
         }
         switch kind {
         case .int:
@@ -73,13 +94,17 @@ struct GeneratorFile: Decodable {
                 characters = Charset.ascii.characters
             }
             let (low, high) = try lengths(defaultMax: 12)
-            generator = .string(alphabet: characters, minLength: low, maxLength: high)
+            allowed.formUnion([.without, .because])
+            let longest = c.contains(.maxLength) ? high : max(high, EdgeClass.unboundedLength)
+            let edges = EdgeSet(classes: try edgeClasses(EdgeClass.strings, kind: "string"), longest: longest)
+            generator = .string(alphabet: characters, minLength: low, maxLength: high, edges: edges)
         case .date:
             allowed = [.type, .min, .max]
             let low = try Self.date(c.decodeIfPresent(String.self, forKey: .min) ?? "1970-01-01") ?? { throw fail(.min, "write a date as 2024-05-17 or 2024-05-17T10:30:00Z") }()
             let high = try Self.date(c.decodeIfPresent(String.self, forKey: .max) ?? "2037-12-31") ?? { throw fail(.max, "write a date as 2024-05-17 or 2024-05-17T10:30:00Z") }()
             guard low <= high else { throw fail(.max, "min must not be after max") }
-            generator = .date(min: low, max: high)
+            allowed.formUnion([.without, .because])
+            generator = .date(min: low, max: high, edges: try edgeClasses(EdgeClass.dates, kind: "date"))
         case .optional:
             allowed = [.type, .of]
             generator = .optional(try c.decode(GeneratorFile.self, forKey: .of).generator)
@@ -90,7 +115,8 @@ struct GeneratorFile: Decodable {
         case .dictionary:
             allowed = [.type, .keys, .of, .minLength, .maxLength]
             let keys = try c.decodeIfPresent(GeneratorFile.self, forKey: .keys)?.generator
-                ?? .string(alphabet: Charset.letters.characters, minLength: 1, maxLength: 8)
+                ?? .string(alphabet: Charset.letters.characters, minLength: 1, maxLength: 8,
+                           edges: EdgeSet(classes: EdgeClass.strings, longest: 8))
             guard case .string = keys else { throw fail(.keys, "dictionary keys must come from a string generator") }
             let (low, high) = try lengths(defaultMax: 4)
             generator = .dictionary(keys: keys, values: try c.decode(GeneratorFile.self, forKey: .of).generator,

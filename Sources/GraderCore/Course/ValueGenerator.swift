@@ -7,10 +7,14 @@ public indirect enum ValueGenerator: Sendable, Hashable, Codable {
     case int(min: Int, max: Int)
     case double(min: Double, max: Double)
     case bool
-    /// Strings of characters from `alphabet`, with a length in `minLength...maxLength`.
-    case string(alphabet: [String], minLength: Int, maxLength: Int)
-    /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`.
-    case date(min: Int, max: Int)
+    /// Strings of characters from `alphabet`, with a length in `minLength...maxLength`; and,
+    /// one draw in four, a value of one of `edges`' classes (`EdgeVocabulary`). A generator of
+    /// `exercise.yml` always has edges (all of them unless it says `without`); nil draws from the
+    /// alphabet alone.
+    case string(alphabet: [String], minLength: Int, maxLength: Int, edges: EdgeSet? = nil)
+    /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`; one draw in four
+    /// from `edges`' classes, as for strings.
+    case date(min: Int, max: Int, edges: Set<EdgeClass>? = nil)
     /// The wrapped value, or null about one time in four.
     case optional(ValueGenerator)
     case array(ValueGenerator, minLength: Int, maxLength: Int)
@@ -39,7 +43,7 @@ extension ValueGenerator {
         }
         switch self {
         case .int, .double, .bool, .date: return 1
-        case .string(_, _, let maxLength): return max(1, maxLength)
+        case .string(_, _, let maxLength, let edges): return max(1, maxLength, edges?.longest ?? 0)
         case .optional(let wrapped): return wrapped.largestSize
         case .array(let element, _, let maxLength): return plus(1, times(maxLength, element.largestSize))
         case .dictionary(let keys, let values, _, let maxLength):

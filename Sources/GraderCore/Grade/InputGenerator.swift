@@ -7,43 +7,80 @@ enum InputGenerator {
     static func input(_ spec: InputSpec, index: Int) -> [String: JSONValue] {
         var random = SeededRandom(seed: spec.seed, index: index)
         var input: [String: JSONValue] = [:]
+        var earlier: [String] = []
         for variable in spec.variables {
-            input[variable.name] = value(variable.generator, using: &random)
+            let made = value(variable.generator, earlier: earlier, using: &random)
+            input[variable.name] = made
+            earlier += strings(in: made)
         }
         return input
     }
 
-    static func value(_ generator: ValueGenerator, using random: inout SeededRandom) -> JSONValue {
+    /// Every string a value holds, its keys included.
+    static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): return [text]
+        case .array(let items): return items.flatMap(strings(in:))
+        case .object(let members): return members.keys.sorted() + members.keys.sorted().flatMap { strings(in: members[$0]!) }
+        default: return []
+        }
+    }
+
+    /// One value of `generator`. `earlier` holds the strings the input already has (other
+    /// variables, earlier elements), which an edge draw may repeat or vary (`EdgeVocabulary`).
+    static func value(_ generator: ValueGenerator, earlier: [String] = [], using random: inout SeededRandom) -> JSONValue {
         // One draw in eight is an edge of the range, where bugs live.
         let edge = Int.random(in: 0..<8, using: &random) == 0
         switch generator {
         case .int(let low, let high):
-            if edge { return .int([low, high, min(max(0, low), high)].randomElement(using: &random)!) }
+            if edge { return .int([low, high, 0, 1, -1].map { min(max($0, low), high) }.randomElement(using: &random)!) }
             return .int(Int.random(in: low...high, using: &random))
         case .double(let low, let high):
-            if edge { return .double([low, high, min(max(0, low), high)].randomElement(using: &random)!) }
+            // The ends, 0, −1, a whole number and a fraction.
+            if edge { return .double([low, high, 0, -1, 2, 0.5].map { min(max($0, low), high) }.randomElement(using: &random)!) }
             return .double(Double.random(in: low...high, using: &random))
         case .bool:
             return .bool(Bool.random(using: &random))
-        case .string(let alphabet, let minLength, let maxLength):
+        case .string(let alphabet, let minLength, let maxLength, let edges):
+            if let edges, Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
+               let text = EdgeVocabulary.string(alphabet: alphabet, minLength: minLength, maxLength: maxLength,
+                                                edges: edges, earlier: earlier, using: &random) {
+                return .string(text)
+            }
             let length = edge ? [minLength, maxLength].randomElement(using: &random)!
                 : Int.random(in: minLength...maxLength, using: &random)
             return .string((0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined())
-        case .date(let low, let high):
+        case .date(let low, let high, let edges):
+            if let edges, Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
+               let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, using: &random) {
+                return .string(isoText(moment))
+            }
             return .string(isoText(Int.random(in: low...high, using: &random)))
         case .optional(let wrapped):
             if Int.random(in: 0..<4, using: &random) == 0 { return .null }
-            return value(wrapped, using: &random)
+            return value(wrapped, earlier: earlier, using: &random)
         case .array(let element, let minLength, let maxLength):
             let length = Int.random(in: minLength...maxLength, using: &random)
-            return .array((0..<length).map { _ in value(element, using: &random) })
+            var items: [JSONValue] = []
+            var seen = earlier
+            for _ in 0..<length {
+                let item = value(element, earlier: seen, using: &random)
+                items.append(item)
+                seen += strings(in: item)
+            }
+            return .array(items)
         case .dictionary(let keys, let values, let minLength, let maxLength):
             let length = Int.random(in: minLength...maxLength, using: &random)
             var members: [String: JSONValue] = [:]
+            var order: [String] = []
             var attempts = 0
             while members.count < length && attempts < length * 10 {
                 attempts += 1
-                if let key = value(keys, using: &random).stringValue { members[key] = value(values, using: &random) }
+                // Earlier keys count for edges: a key in the other case, padded, accented.
+                if let key = value(keys, earlier: order, using: &random).stringValue {
+                    if members[key] == nil { order.append(key) }
+                    members[key] = value(values, earlier: earlier, using: &random)
+                }
             }
             return .object(members)
         case .oneOf(let choices):
@@ -74,7 +111,7 @@ enum InputGenerator {
             }
         case (.bool, .bool(true)):
             candidates = [.bool(false)]
-        case (.string(let alphabet, let minLength, _), .string(let text)):
+        case (.string(let alphabet, let minLength, _, _), .string(let text)):
             let characters = text.map(String.init)
             if characters.count > minLength {
                 candidates.append(.string(characters.prefix(minLength).joined()))
@@ -90,7 +127,7 @@ enum InputGenerator {
                 plainer[index] = alphabet[0]
                 candidates.append(.string(plainer.joined()))
             }
-        case (.date(let low, _), .string(let text)):
+        case (.date(let low, _, _), .string(let text)):
             if let date = ISO8601DateFormatter().date(from: text) {
                 let seconds = Int(date.timeIntervalSince1970)
                 if seconds != low { candidates = [.string(isoText(low)), .string(isoText(low + (seconds - low) / 2))] }

@@ -101,7 +101,7 @@ enum SequenceGenerator {
                           let edge = edge(of: variable.generator, near: earlier + shared, using: &random) {
                     value = edge
                 } else {
-                    value = InputGenerator.value(variable.generator, using: &random)
+                    value = InputGenerator.value(variable.generator, earlier: (earlier + shared).flatMap(InputGenerator.strings(in:)), using: &random)
                 }
                 used[key, default: []].append(value)
                 if variable.name != ExplorationSpec.Operation.wholeArgument { used[variable.name, default: []].append(value) }
@@ -117,9 +117,8 @@ enum SequenceGenerator {
     /// number in its range, one of its choices. Lists and dictionaries are not compared.
     static func fits(_ value: JSONValue, _ generator: ValueGenerator) -> Bool {
         switch (generator, value) {
-        case (.string(let alphabet, let minLength, let maxLength), .string(let text)):
-            let letters = Set(alphabet)
-            return (minLength...maxLength).contains(text.count) && text.allSatisfy { letters.contains(String($0)) }
+        case (.string(let alphabet, let minLength, let maxLength, let edges), .string(let text)):
+            return EdgeVocabulary.canMake(text, alphabet: alphabet, minLength: minLength, maxLength: maxLength, edges: edges)
         case (.int(let low, let high), .int(let number)): return (low...high).contains(number)
         case (.double(let low, let high), .double(let number)): return (low...high).contains(number)
         case (.bool, .bool): return true
@@ -136,7 +135,12 @@ enum SequenceGenerator {
     /// fraction, a date on a day's first or last second in UTC. Nil when it has none.
     static func edge(of generator: ValueGenerator, near earlier: [JSONValue], using random: inout SeededRandom) -> JSONValue? {
         switch generator {
-        case .string(let alphabet, let minLength, let maxLength):
+        case .string(let alphabet, let minLength, let maxLength, let edges?):
+            // The course's vocabulary, with the sequence's earlier strings to vary.
+            let texts = earlier.compactMap(\.stringValue)
+            return EdgeVocabulary.string(alphabet: alphabet, minLength: minLength, maxLength: maxLength, edges: edges,
+                                         earlier: texts, using: &random).map(JSONValue.string)
+        case .string(let alphabet, let minLength, let maxLength, nil):
             let letters = Set(alphabet)
             var candidates: [String] = []
             if minLength == 0 { candidates.append("") }
@@ -161,7 +165,10 @@ enum SequenceGenerator {
         case .double(let low, let high):
             let middle = (low / 2 + high / 2).rounded(.down) + 0.5
             return .double([low, high, min(max(middle, low), high), min(max(0.25, low), high)].randomElement(using: &random)!)
-        case .date(let low, let high):
+        case .date(let low, let high, let edges):
+            if let edges, Bool.random(using: &random), let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, using: &random) {
+                return .string(InputGenerator.isoText(moment))
+            }
             let day = Int.random(in: low...high, using: &random) / 86_400 * 86_400
             let moment = [day, day + 86_399].filter { (low...high).contains($0) }.randomElement(using: &random) ?? low
             return .string(InputGenerator.isoText(moment))
