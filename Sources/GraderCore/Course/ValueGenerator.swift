@@ -8,12 +8,13 @@ public indirect enum ValueGenerator: Sendable, Hashable, Codable {
     case double(min: Double, max: Double)
     case bool
     /// Strings of characters from `alphabet`, with a length in `minLength...maxLength`; and,
-    /// one draw in four, a value of one of `edges`' classes (`EdgeVocabulary`). A generator of
+    /// one draw in eight (and in a randomized case's first inputs), a value of one of `edges`'
+    /// classes (`EdgeVocabulary`). A generator of
     /// `exercise.yml` always has edges (all of them unless it says `without`); nil draws from the
     /// alphabet alone.
     case string(alphabet: [String], minLength: Int, maxLength: Int, edges: EdgeSet? = nil)
-    /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`; one draw in four
-    /// from `edges`' classes, as for strings.
+    /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`; edges as for
+    /// strings, from `edges`' classes.
     case date(min: Int, max: Int, edges: Set<EdgeClass>? = nil)
     /// The wrapped value, or null about one time in four.
     case optional(ValueGenerator)

@@ -8,7 +8,7 @@ import Foundation
 /// of a sequence), from those: the same name again, in the other case, padded, accented.
 enum EdgeVocabulary {
     /// One draw in `share` is an edge value, when the generator has edges.
-    static let share = 4
+    static let share = 8
 
     static let composed = ["é", "á", "ñ", "ü", "ç", "É", "Ñ", "Ö"]
     static let decomposedMarks: [(base: String, mark: String)] = [("e", "\u{0301}"), ("a", "\u{0301}"), ("n", "\u{0303}"), ("u", "\u{0308}"), ("E", "\u{0301}"), ("O", "\u{0308}")]
@@ -22,11 +22,19 @@ enum EdgeVocabulary {
     /// input already holds strings, a variant of one of them instead: the same text again, in
     /// the other case, padded, without its accents or with them decomposed.
     static func string(alphabet: [String], minLength: Int, maxLength: Int, edges: EdgeSet, earlier: [String],
-                       using random: inout SeededRandom) -> String? {
+                       only: EdgeClass? = nil, using random: inout SeededRandom) -> String? {
         func fits(_ text: String, _ edge: EdgeClass) -> Bool {
             text.count >= minLength && text.count <= (edge == .long ? max(maxLength, edges.longest) : maxLength)
         }
         let nearby = earlier.filter { !$0.isEmpty }
+        if let only, edges.has(only) {
+            // A class asked for by name (`forcedClass`): a value of it when it can make one.
+            if only == .duplicate, let again = nearby.randomElement(using: &random), fits(again, .duplicate) { return again }
+            if let text = make(only, alphabet: alphabet, minLength: minLength, maxLength: maxLength, edges: edges, using: &random),
+               fits(text, only) {
+                return text
+            }
+        }
         if let from = nearby.randomElement(using: &random), Int.random(in: 0..<3, using: &random) == 0 {
             var variants: [(String, EdgeClass)] = []
             if edges.has(.duplicate) { variants.append((from, .duplicate)) }
@@ -101,6 +109,26 @@ enum EdgeVocabulary {
         }
     }
 
+    /// The class the `input`-th input of a randomized case gives the variable at `position`,
+    /// when its generator (or the one an optional wraps) has edges: the first inputs go through
+    /// every class the generator allows, each variable starting at another one, so that a case
+    /// of a few dozen inputs meets them all; nil from then on, where draws are random.
+    static func forcedClass(for generator: ValueGenerator, input: Int, position: Int) -> EdgeClass? {
+        let classes: [EdgeClass]
+        switch generator {
+        case .optional(let wrapped):
+            return forcedClass(for: wrapped, input: input, position: position)
+        case .string(_, _, _, let edges?):
+            classes = EdgeClass.allCases.filter { EdgeClass.strings.contains($0) && edges.has($0) }
+        case .date(_, _, let edges?):
+            classes = EdgeClass.allCases.filter { EdgeClass.dates.contains($0) && edges.contains($0) }
+        default:
+            return nil
+        }
+        guard input < classes.count else { return nil }
+        return classes[(input + position) % classes.count]
+    }
+
     /// Each letter in the other case: `"aB"` → `"Ab"`.
     static func swappedCase(_ text: String) -> String {
         text.map { character in
@@ -134,7 +162,7 @@ enum EdgeVocabulary {
     // MARK: dates
 
     /// A date (seconds since 1970) of one of `edges`' classes in `low...high`; nil when none falls there.
-    static func date(low: Int, high: Int, edges: Set<EdgeClass>, using random: inout SeededRandom) -> Int? {
+    static func date(low: Int, high: Int, edges: Set<EdgeClass>, only: EdgeClass? = nil, using random: inout SeededRandom) -> Int? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let firstYear = calendar.component(.year, from: Date(timeIntervalSince1970: TimeInterval(low)))
@@ -154,7 +182,8 @@ enum EdgeVocabulary {
             guard !days.isEmpty else { return nil }
             return n < 0 ? days.last : days[min(n - 1, days.count - 1)]
         }
-        let classes = EdgeClass.allCases.filter { EdgeClass.dates.contains($0) && edges.contains($0) }.shuffled(using: &random)
+        var classes = EdgeClass.allCases.filter { EdgeClass.dates.contains($0) && edges.contains($0) }.shuffled(using: &random)
+        if let only, let position = classes.firstIndex(of: only) { classes.swapAt(0, position) }
         for edge in classes {
             var candidates: [Int] = []
             for _ in 0..<4 {

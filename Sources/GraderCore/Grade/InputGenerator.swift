@@ -8,8 +8,9 @@ enum InputGenerator {
         var random = SeededRandom(seed: spec.seed, index: index)
         var input: [String: JSONValue] = [:]
         var earlier: [String] = []
-        for variable in spec.variables {
-            let made = value(variable.generator, earlier: earlier, using: &random)
+        for (position, variable) in spec.variables.enumerated() {
+            let forced = EdgeVocabulary.forcedClass(for: variable.generator, input: index, position: position)
+            let made = value(variable.generator, earlier: earlier, forced: forced, using: &random)
             input[variable.name] = made
             earlier += strings(in: made)
         }
@@ -28,7 +29,9 @@ enum InputGenerator {
 
     /// One value of `generator`. `earlier` holds the strings the input already has (other
     /// variables, earlier elements), which an edge draw may repeat or vary (`EdgeVocabulary`).
-    static func value(_ generator: ValueGenerator, earlier: [String] = [], using random: inout SeededRandom) -> JSONValue {
+    /// `forced`, when given, is the edge class the value must have where the generator can make one.
+    static func value(_ generator: ValueGenerator, earlier: [String] = [], forced: EdgeClass? = nil,
+                      using random: inout SeededRandom) -> JSONValue {
         // One draw in eight is an edge of the range, where bugs live.
         let edge = Int.random(in: 0..<8, using: &random) == 0
         switch generator {
@@ -42,23 +45,23 @@ enum InputGenerator {
         case .bool:
             return .bool(Bool.random(using: &random))
         case .string(let alphabet, let minLength, let maxLength, let edges):
-            if let edges, Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
+            if let edges, forced != nil || Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
                let text = EdgeVocabulary.string(alphabet: alphabet, minLength: minLength, maxLength: maxLength,
-                                                edges: edges, earlier: earlier, using: &random) {
+                                                edges: edges, earlier: earlier, only: forced, using: &random) {
                 return .string(text)
             }
             let length = edge ? [minLength, maxLength].randomElement(using: &random)!
                 : Int.random(in: minLength...maxLength, using: &random)
             return .string((0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined())
         case .date(let low, let high, let edges):
-            if let edges, Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
-               let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, using: &random) {
+            if let edges, forced != nil || Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
+               let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, only: forced, using: &random) {
                 return .string(isoText(moment))
             }
             return .string(isoText(Int.random(in: low...high, using: &random)))
         case .optional(let wrapped):
-            if Int.random(in: 0..<4, using: &random) == 0 { return .null }
-            return value(wrapped, earlier: earlier, using: &random)
+            if Int.random(in: 0..<4, using: &random) == 0, forced == nil { return .null }
+            return value(wrapped, earlier: earlier, forced: forced, using: &random)
         case .array(let element, let minLength, let maxLength):
             let length = Int.random(in: minLength...maxLength, using: &random)
             var items: [JSONValue] = []

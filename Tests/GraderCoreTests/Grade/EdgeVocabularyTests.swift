@@ -126,4 +126,26 @@ struct EdgeVocabularyTests {
         }
         #expect(monthEnds > 3 && leapDays > 3 && changes > 3, "month ends \(monthEnds), leap days \(leapDays), changes \(changes)")
     }
+
+    @Test func aCaseOfAFewInputsMeetsEveryClassInItsFirstInputs() throws {
+        // Thirty inputs, as a randomized case has: one draw in eight would leave most classes
+        // out, so the first inputs go through them all, for every string variable.
+        let inputs = try draws(["x": "{type: string, charset: letters, min_length: 0}",
+                                "y": "{type: optional, of: {type: string, alphabet: \"a-z\"}}"], count: 30)
+        for variable in ["x", "y"] {
+            var met: Set<EdgeClass> = []
+            for input in inputs.prefix(EdgeClass.strings.count) {
+                met.formUnion(Self.classes(of: input[variable]?.stringValue ?? "", alphabet: []))
+            }
+            // Letters in both cases already: only the alphabet of y shows its case pairs.
+            let expected = EdgeClass.strings.subtracting(variable == "x" ? [.duplicate, .casePair] : [.duplicate])
+            #expect(met.isSuperset(of: expected), "\(variable) missing: \(expected.subtracting(met))")
+        }
+        let dates = try draws(["x": "{type: date, min: 2000-01-01, max: 2030-12-31}"], count: 3)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let days = dates.compactMap { ISO8601DateFormatter().date(from: $0["x"]?.stringValue ?? "") }
+            .map { calendar.dateComponents([.month, .day], from: $0) }
+        #expect(days.contains { $0.month == 2 && $0.day == 29 }, "\(days)")
+    }
 }
