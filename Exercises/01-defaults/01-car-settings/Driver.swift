@@ -13,6 +13,8 @@ enum CarSettingsDriver: ExerciseDriver {
     struct SettingsAppChange: Decodable {
         var model: String?
         var speed: Int?
+        /// The speed as the Settings app's text field stores it: a string.
+        var speedText: String?
     }
 
     static func register(_ app: inout Operations) {
@@ -30,6 +32,7 @@ enum CarSettingsDriver: ExerciseDriver {
         app.on("settingsApp") { (change: SettingsAppChange) in
             if let model = change.model { UserDefaults.standard.set(model, forKey: "model") }
             if let speed = change.speed { UserDefaults.standard.set(speed, forKey: "speed") }
+            if let text = change.speedText { UserDefaults.standard.set(text, forKey: "speed") }
         }
     }
 }
