@@ -22,6 +22,11 @@ enum SandboxURLsDriver: ExerciseDriver {
         var text: String?
     }
 
+    /// A folder of the container, by its path from the home: `Documents`, `Library/Caches`, `tmp`.
+    struct RemovedFolder: Decodable {
+        var path: String
+    }
+
     struct UnknownFolder: Error {}
 
     static func folder(named name: String) throws -> URL {
@@ -47,6 +52,14 @@ enum SandboxURLsDriver: ExerciseDriver {
         // A fresh container on a real device often has no Application Support yet.
         app.on("removeApplicationSupport") {
             let path = NSHomeDirectory() + "/Library/Application Support"
+            if FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
+            }
+        }
+        // Another folder removed (by a step, as a user or a clean-up might): the functions that
+        // only find a folder must not bring it back.
+        app.on("removeFolder") { (args: RemovedFolder) in
+            let path = NSHomeDirectory() + "/" + args.path
             if FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.removeItem(atPath: path)
             }
