@@ -15,6 +15,8 @@ struct CaseFile: Decodable {
     /// `10x`: relative to the reference's time.
     var timeout: String?
     var timeoutFloor: SecondsValue?
+    /// Resources removed or written anew in the app bundle for this case.
+    var bundle: BundleEditsFile?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, weight, hidden, steps, container
@@ -22,6 +24,7 @@ struct CaseFile: Decodable {
         case seed, generate, timeout
         case killAt = "kill_at"
         case timeoutFloor = "timeout_floor"
+        case bundle
     }
 
     init(from decoder: Decoder) throws {
@@ -38,6 +41,7 @@ struct CaseFile: Decodable {
         generate = try container.decodeIfPresent(InputSpecFile.self, forKey: .generate)
         timeout = try container.decodeIfPresent(String.self, forKey: .timeout)
         timeoutFloor = try container.decodeIfPresent(SecondsValue.self, forKey: .timeoutFloor)
+        bundle = try container.decodeIfPresent(BundleEditsFile.self, forKey: .bundle)
         try decoder.check(timeoutFloor.flatMap { FieldBounds.timeoutFloor.problem($0.seconds, written: $0.written) },
                           at: CodingKeys.timeoutFloor)
     }

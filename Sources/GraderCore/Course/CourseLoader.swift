@@ -154,6 +154,8 @@ public struct CourseLoader {
         }
         var cases: [TestCase] = []
         var stepPlaces: [[String]] = []
+        /// Where each case with a `bundle:` key is, to check what it removes once the resources are known.
+        var bundleEditPlaces: [(removed: [String], path: [CodingKey])] = []
         var names = Set<String>()
         for (index, caseFile) in file.cases.enumerated() {
             let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
@@ -214,6 +216,24 @@ public struct CourseLoader {
             }
             testCase.environment = PhoneEnvironment.forCase(
                 exerciseID: "\(lessonID)/\(slug)", name: testCase.name, seed: testCase.inputs?.seed ?? testCase.crash?.seed)
+            if let edits = caseFile.bundle {
+                let bundlePath = casePath + [AnyCodingKey("bundle")]
+                for (itemIndex, path) in edits.remove.enumerated() {
+                    if let reason = BundleEdits.pathProblem(path) {
+                        problems.append(document.problem(at: bundlePath + [AnyCodingKey("remove"), AnyCodingKey(itemIndex)], reason))
+                    }
+                }
+                for path in edits.write.keys.sorted() {
+                    if let reason = BundleEdits.pathProblem(path) {
+                        problems.append(document.problem(at: bundlePath + [AnyCodingKey("write"), AnyCodingKey(path)], reason))
+                    }
+                }
+                if edits.remove.isEmpty && edits.write.isEmpty {
+                    problems.append(document.problem(at: bundlePath, "say what the case changes in the bundle: `remove` or `write`"))
+                }
+                testCase.bundle = BundleEdits(removed: edits.remove, written: edits.write)
+                bundleEditPlaces.append((edits.remove, bundlePath))
+            }
             cases.append(testCase)
         }
         if let explore = file.explore {
@@ -283,6 +303,15 @@ public struct CourseLoader {
             directory: directory, displayPath: displayPath, learnerFiles: learnerFiles,
             mutants: mutants(in: directory, learnerFiles: learnerFiles, displayPath: displayPath, problems: &problems))
         exercise.sharedResources = sharedResources
+        // A case removes what the bundle holds: a path no resource has is a typing mistake.
+        let bundled = exercise.bundleResources.resolved.map(\.path)
+        for (removed, bundlePath) in bundleEditPlaces {
+            for (itemIndex, path) in removed.enumerated()
+            where BundleEdits.pathProblem(path) == nil && !bundled.contains(where: { $0 == path || $0.hasPrefix(path + "/") }) {
+                problems.append(document.problem(at: bundlePath + [AnyCodingKey("remove"), AnyCodingKey(itemIndex)],
+                                                 "the app bundle holds no \(path); its resources are \(bundled.isEmpty ? "none" : bundled.joined(separator: ", "))"))
+            }
+        }
         exercise.stepPlaces = stepPlaces
         exercise.equivalentMutants = file.equivalentMutants
         exercise.requirements = requirements(file.requirements, cases: cases, mutants: exercise.mutants,

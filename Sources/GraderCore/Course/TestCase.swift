@@ -19,6 +19,8 @@ public struct TestCase: Sendable, Hashable, Codable {
     public var timeLimit: RelativeTimeLimit?
     /// The time zone and language the app runs in (the reference's too).
     public var environment: PhoneEnvironment = .neutral
+    /// Resources removed or replaced in the app bundle for this case's launches (the reference's too).
+    public var bundle: BundleEdits?
     /// For the exercise's exploration: the operations its random sequences call. Such a case has
     /// no steps of its own; each sequence is a concrete case.
     public var exploration: ExplorationSpec?

@@ -54,6 +54,9 @@ struct CaseLauncher: CaseLaunching {
     func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
     {
+        // A case that removes or rewrites a resource runs on a bundle of its own (the build's
+        // executable, hard-linked), and so from waiting apps of its own.
+        let bundle = try testCase.bundle.map { try bundle.edited($0) } ?? bundle
         var answeredBeforeKill: Double?
         // The case's total time, over all its launches, on top of each launch's own; a budget
         // over many cases may end it sooner.

@@ -30,8 +30,9 @@ final class Pokedesk {
         guard try context.count(for: Race.fetchRequest()) == 0 else { return }
 
         guard let url = Bundle.main.url(forResource: "pokemons", withExtension: "plist") else { throw PokedeskError.badData }
-        let data = try Data(contentsOf: url)
-        guard let plist = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+        // A file that cannot be read or is not a property list is bad data too, not the reader's error.
+        guard let data = try? Data(contentsOf: url),
+            let plist = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any],
             let names = plist["names"] as? [String: String],
             let icons = plist["icons"] as? [String: String],
             let types = plist["types"] as? [String: [String]]

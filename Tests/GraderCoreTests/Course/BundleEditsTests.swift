@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import GraderCore
+
+/// `bundle:` in a case: resources removed or written anew for that case's launches only, on a
+/// bundle made from the build's without compiling again; mistakes in it are located problems.
+struct BundleEditsTests {
+    private static let probe = "Exercises/00-fixtures/02-sandbox-probe"
+
+    /// The fixture's sandbox probe, with `cases` added to its exercise.yml.
+    private func probeCourse(adding cases: String) throws -> TemporaryCourse {
+        let course = try TemporaryCourse.fixture()
+        let file = course.root.appendingPathComponent("\(Self.probe)/exercise.yml")
+        var yaml = try String(contentsOf: file, encoding: .utf8)
+        yaml = yaml.replacingOccurrences(of: "cases:\n", with: "cases:\n" + cases)
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return course
+    }
+
+    private static func greetingCase(_ name: String, bundle: String, greeting: String) -> String {
+        """
+          - name: \(name)
+            bundle:
+        \(bundle)
+            steps:
+              - call: directories
+                expect:
+                  home: /var/mobile/Containers/Data/Application/App
+                  documents: /var/mobile/Containers/Data/Application/App/Documents
+                  caches: /var/mobile/Containers/Data/Application/App/Library/Caches
+                  temporary: /var/mobile/Containers/Data/Application/App/tmp
+                  nsTemporary: /var/mobile/Containers/Data/Application/App/tmp/
+                  bundle: /var/containers/Bundle/Application/App/App.app
+                  greeting: \(greeting)
+
+        """
+    }
+
+    @Test(arguments: [LaunchMode.fork, .exec])
+    func aCaseSeesItsOwnBundleAndTheOtherCasesTheBuilds(mode: LaunchMode) throws {
+        let course = try probeCourse(adding:
+            Self.greetingCase("the greeting removed", bundle: "      remove: [greeting.txt]", greeting: "not found")
+            + Self.greetingCase("another greeting", bundle: "      write: {greeting.txt: \"hello from a case\"}", greeting: "hello from a case")
+            + Self.greetingCase("a new file beside it", bundle: "      write: {extra/notes.txt: \"x\"}", greeting: "\"hello from the bundle\\n\""))
+        let workspace = try GradingHarness.workspace(course, launch: mode)
+        let exercise = try requireExercise("sandbox-probe", in: workspace)
+        #expect(exercise.cases.prefix(3).map { $0.bundle?.isEmpty == false } == [true, true, true])
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
+        // Each edited case saw its bundle, and the fixture's own `directories` case (run after
+        // them, maybe by the same waiting app's pool) still reads the build's greeting.
+        #expect(result.cases.map(\.name).prefix(4) == ["the greeting removed", "another greeting", "a new file beside it", "directories"])
+        #expect(result.status == .passed, "\(result.cases.compactMap { $0.failure.map { "\($0.message)" } })")
+
+        // The build's bundle was never written through a hard link; the edited ones sit beside it.
+        guard case .built(let built) = try workspace.workbench.engine.build(exercise: exercise, sources: exercise.referenceSources) else {
+            Issue.record("the reference does not build")
+            return
+        }
+        let entry = built.directory.deletingLastPathComponent()
+        #expect(try String(contentsOf: built.directory.appendingPathComponent("greeting.txt"), encoding: .utf8) == "hello from the bundle\n")
+        let greetings = FileManager.default.enumerator(at: entry, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "greeting.txt" } ?? []
+        let texts = try greetings.map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(texts.contains("hello from the bundle\n"))
+        #expect(texts.contains("hello from a case"))
+        #expect(!texts.contains(""))
+    }
+
+    @Test func aWrongBundleKeyIsACourseProblemAtItsLine() throws {
+        let course = try probeCourse(adding: """
+              - name: removes what the bundle does not hold
+                bundle: {remove: [greetings.txt]}
+                steps: [{call: directories}]
+              - name: leaves the bundle
+                bundle: {remove: [../greeting.txt], write: {/etc/hosts: x}}
+                steps: [{call: directories}]
+              - name: replaces the executable
+                bundle: {write: {App: x}}
+                steps: [{call: directories}]
+              - name: changes nothing
+                bundle: {}
+                steps: [{call: directories}]
+
+            """)
+        let problems = try CourseLoader().load(root: course.root).problems
+        let text = problems.map(\.description)
+        let file = "\(Self.probe)/exercise.yml"
+        #expect(text.contains { $0.hasPrefix(file + ":6:") && $0.contains("cases[0].bundle.remove[0]: the app bundle holds no greetings.txt; its resources are greeting.txt") }, "\(text)")
+        #expect(text.contains { $0.hasPrefix(file + ":") && $0.contains("cases[1].bundle.remove[0]: a path inside the app bundle") })
+        #expect(text.contains { $0.contains("cases[1].bundle.write./etc/hosts: a path inside the app bundle") })
+        #expect(text.contains { $0.contains("cases[2].bundle.write.App: the app's executable cannot be removed or replaced") })
+        #expect(text.contains { $0.contains("cases[3].bundle: say what the case changes in the bundle") })
+        #expect(problems.allSatisfy { $0.line != nil })
+
+        let misspelt = try probeCourse(adding: """
+              - name: a misspelt key
+                bundle: {delete: [greeting.txt]}
+                steps: [{call: directories}]
+
+            """)
+        let misspeltProblems = try CourseLoader().load(root: misspelt.root).problems.map(\.description)
+        #expect(misspeltProblems.contains { $0.hasPrefix(file + ":") && $0.contains("delete") }, "\(misspeltProblems)")
+    }
+}
