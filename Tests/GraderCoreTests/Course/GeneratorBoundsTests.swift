@@ -7,6 +7,12 @@ import Testing
 /// a located problem in `exercise.yml`, never a crash or a run that fills the memory.
 struct GeneratorBoundsTests {
     private func problems(values: String) throws -> [CourseProblem] {
+        try Self.problems(values: values)
+    }
+
+    /// The problems of an exercise whose one generated case draws `values` (YAML, one
+    /// variable per line; the steps use `$x`). Shared with ``EdgeVocabularyTests``.
+    static func problems(values: String) throws -> [CourseProblem] {
         let yaml = CourseLoaderTests.validExercise + """
 
               - name: generated
