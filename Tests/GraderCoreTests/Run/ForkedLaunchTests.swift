@@ -138,7 +138,7 @@ struct ForkedLaunchTests {
         let passes = try Fixtures.submission("passes")
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", passes.replacingOccurrences(
             of: "print(\"count is \\(value())\")",
-            with: #"print(TimeZone.current.identifier, String(cString: getenv("LANG")), value())"#))
+            with: #"print(TimeZone.current.identifier, String(cString: getenv("LANG")), { let f = DateFormatter(); f.locale = Locale(identifier: "en_US_POSIX"); f.dateFormat = "HH:mm"; return f.string(from: Date(timeIntervalSince1970: 0)) }(), value())"#))
         let workspace = try GradingHarness.workspace(course, launch: launch)
         let counter = try requireExercise("counter", in: workspace)
         guard case .built(let bundle) = try workspace.workbench.engine.build(exercise: counter, sources: counter.learnerSources) else {
@@ -151,15 +151,23 @@ struct ForkedLaunchTests {
         testCase.steps = [increment, .relaunch, report]
         let marquesas = PhoneEnvironment(timeZone: "Pacific/Marquesas", locale: "de_DE.UTF-8")
         let kolkata = PhoneEnvironment(timeZone: "Asia/Kolkata", locale: "es_ES.UTF-8")
-        // A server per phone: its launches inherit the phone from it.
+        // A server per phone: its launches inherit the phone from it, and read it as an exec'd
+        // process would (Foundation's zone, the language, and a formatter's default zone). Not one
+        // server sending each launch its phone: a DateFormatter keeps the zone its process
+        // started with, whatever TZ, tzset() and Foundation's and ICU's resets say after a fork.
         let phones = [marquesas, kolkata, marquesas, .neutral, kolkata]
         for phone in phones {
             testCase.environment = phone
             let run = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
             // Foundation names UTC "GMT".
-            let zone = try #require(TimeZone(identifier: phone.timeZone)).identifier
-            #expect(run.steps.count == 3 && run.steps[2].stdout == "\(zone) \(phone.locale) 5\n",
-                    "\(run.steps.map(\.stdout))")
+            let zone = try #require(TimeZone(identifier: phone.timeZone))
+            let formatter = DateFormatter()
+            formatter.timeZone = zone
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "HH:mm"
+            let time = formatter.string(from: Date(timeIntervalSince1970: 0))
+            #expect(run.steps.count == 3 && run.steps[2].stdout == "\(zone.identifier) \(phone.locale) \(time) 5\n",
+                    "\(phone): \(run.steps.map(\.stdout))")
         }
         let servers = workspace.workbench.servers
         if launch == .fork {
