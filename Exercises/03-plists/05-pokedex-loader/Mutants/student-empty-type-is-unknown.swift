@@ -1,0 +1,99 @@
+// Mutant: species(ofType:) throws unknownType for a type listed with an empty array of codes
+// Hint: A type is unknown only when the file does not list it. A type listed with no codes is one of the file's types and has no species: return [].
+import Foundation
+
+enum PokedexError: Error, Equatable {
+    /// The bundle has no pokemons.plist.
+    case missingFile
+    /// The file is not what the Pokédex expects.
+    case unexpectedContents
+    /// No species has this code.
+    case unknownCode(String)
+    /// No species has this type.
+    case unknownType(String)
+}
+
+/// One species of the first generation.
+struct Species: Equatable {
+    let code: String        // "025"
+    let name: String        // "Pikachu"
+    let icon: String        // "pikachu.png"
+    let types: [String]     // ["electric"], sorted
+}
+
+/// The species of `pokemons.plist`, by code, and the questions the app asks about them.
+struct Pokedex {
+    /// Every species, by code.
+    let speciesByCode: [String: Species]
+    /// Every type of the file, with the codes of its species sorted.
+    private let codesByType: [String: [String]]
+
+    init(bundle: Bundle = .main) throws {
+        guard let url = bundle.url(forResource: "pokemons", withExtension: "plist") else {
+            throw PokedexError.missingFile
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+        } catch {
+            throw PokedexError.unexpectedContents
+        }
+        guard let file = root as? [String: Any],
+              let names = file["names"] as? [String: String],
+              let icons = file["icons"] as? [String: String],
+              let types = file["types"] as? [String: [String]] else {
+            throw PokedexError.unexpectedContents
+        }
+
+        var typesOfCode: [String: [String]] = [:]
+        for (type, codes) in types {
+            for code in Set(codes) {
+                typesOfCode[code, default: []].append(type)
+            }
+        }
+
+        var built: [String: Species] = [:]
+        for (code, name) in names {
+            guard let icon = icons[code] else { throw PokedexError.unexpectedContents }
+            built[code] = Species(code: code, name: name, icon: icon,
+                                  types: (typesOfCode[code] ?? []).sorted())
+        }
+        speciesByCode = built
+        codesByType = types.mapValues { Array(Set($0)).sorted() }
+    }
+
+    /// Every type, sorted.
+    var allTypes: [String] {
+        codesByType.keys.sorted()
+    }
+
+    /// The species with this code, or `unknownCode`.
+    func species(code: String) throws -> Species {
+        guard let species = speciesByCode[code] else { throw PokedexError.unknownCode(code) }
+        return species
+    }
+
+    /// The name of the species with this code.
+    func name(ofCode code: String) throws -> String {
+        try species(code: code).name
+    }
+
+    /// The types of the species with this code, sorted.
+    func types(ofCode code: String) throws -> [String] {
+        try species(code: code).types
+    }
+
+    /// The species of a type, sorted by code, or `unknownType`.
+    func species(ofType type: String) throws -> [Species] {
+        guard let codes = codesByType[type], !codes.isEmpty else { throw PokedexError.unknownType(type) }
+        return codes.compactMap { speciesByCode[$0] }
+    }
+
+    /// The species whose name starts with `prefix`, ignoring case, sorted by code.
+    func search(namePrefix prefix: String) -> [Species] {
+        let wanted = prefix.lowercased()
+        return speciesByCode.values
+            .filter { $0.name.lowercased().hasPrefix(wanted) }
+            .sorted { $0.code < $1.code }
+    }
+}
