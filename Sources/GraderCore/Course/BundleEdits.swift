@@ -23,6 +23,10 @@ public struct BundleEdits: Sendable, Hashable, Codable {
         return ContentHash.hex(of: material)
     }
 
+    /// The executable's path inside the bundle: `AppBundle.executableName`, which the build
+    /// layer above this one defines (`BundleEditsTests` checks that the two agree).
+    static let executable = "App"
+
     /// Why `path` cannot be edited, or nil: a relative path without `.` or `..`, not the
     /// executable.
     static func pathProblem(_ path: String) -> String? {
@@ -30,7 +34,7 @@ public struct BundleEdits: Sendable, Hashable, Codable {
         if path.isEmpty || path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
             return "a path inside the app bundle, such as pokemons.plist or Settings.bundle/Root.plist"
         }
-        if path == AppBundle.executableName { return "the app's executable cannot be removed or replaced" }
+        if path == executable { return "the app's executable cannot be removed or replaced" }
         return nil
     }
 }

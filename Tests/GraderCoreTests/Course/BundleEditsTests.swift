@@ -91,6 +91,7 @@ struct BundleEditsTests {
         #expect(text.contains { $0.contains("cases[2].bundle.write.App: the app's executable cannot be removed or replaced") })
         #expect(text.contains { $0.contains("cases[3].bundle: say what the case changes in the bundle") })
         #expect(problems.allSatisfy { $0.line != nil })
+        #expect(BundleEdits.executable == AppBundle.executableName)
 
         let misspelt = try probeCourse(adding: """
               - name: a misspelt key
