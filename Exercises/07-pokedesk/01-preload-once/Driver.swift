@@ -18,8 +18,10 @@ enum PreloadOnceDriver: ExerciseDriver {
         func current() throws -> Pokedesk {
             if let desk { return desk }
             let opened = try Pokedesk()
-            try opened.preloadIfNeeded()
+            // Kept even when the preload throws, as an app keeps its object: what a refused
+            // preload left in the context is then seen by the next call.
             desk = opened
+            try opened.preloadIfNeeded()
             return opened
         }
         // The driver reads what the learner's context holds, through its own fetches.
