@@ -13,6 +13,13 @@ public struct BundleEdits: Sendable, Hashable, Codable {
 
     public var isEmpty: Bool { removed.isEmpty && written.isEmpty }
 
+    /// What the case changed, for a report: `pokemons.plist removed; Root.plist rewritten`.
+    public func describe() -> String {
+        removed.sorted().map { "\($0) removed" }.joined(separator: "; ")
+            + (removed.isEmpty || written.isEmpty ? "" : "; ")
+            + written.keys.sorted().map { "\($0) rewritten" }.joined(separator: "; ")
+    }
+
     /// Names the edits, for the folder of the bundle made with them.
     var fingerprint: String {
         var material = "bundle-edits-v1\n"

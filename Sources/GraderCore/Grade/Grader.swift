@@ -253,10 +253,11 @@ public final class Grader: @unchecked Sendable {
             failure = PlainCaseRunner(attempt: attempt, launcher: launcher)
                 .run(testCase, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle, reference: referenceRun)
         }
-        let result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
+        var result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
                                 failure: failure, duration: Date().timeIntervalSince(started), variation: variation,
                                 environment: failure == nil ? nil : testCase.environment)
+        if failure != nil { result.bundleEdits = testCase.bundle }
         // Kept without the note: a later run that reuses the verdict did not run it again.
         verdicts.store(result, key: key)
         var shown = result

@@ -126,6 +126,9 @@ public struct TerminalReport {
         if let environment = testCase.environment, environment != .neutral {
             lines.append(style.dim("      on a phone set to \(environment.describe())"))
         }
+        if let edits = testCase.bundleEdits, !edits.isEmpty {
+            lines.append(style.dim("      with the app bundle changed for this case: \(edits.describe())"))
+        }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.
             lines.append(style.dim("      steps: ") + failure.steps.map { Self.shortened($0.description) }.joined(separator: style.dim(" → ")))

@@ -20,6 +20,8 @@ public struct CaseResult: Codable, Sendable {
     public var variation: CaseVariation?
     /// For a failed case: the time zone and language the app ran in (see ``PhoneEnvironment``).
     public var environment: PhoneEnvironment?
+    /// For a failed case that ran on a changed app bundle (`bundle:`): what was removed and rewritten.
+    public var bundleEdits: BundleEdits? = nil
     /// Why a run of the case was run again: it ran out of time while the machine was overloaded
     /// (up to twice more; the last run's verdict stands). Measured per run, so it is kept out of the failure's
     /// message and shown where one run is read.

@@ -66,6 +66,26 @@ struct BundleEditsTests {
         #expect(!texts.contains(""))
     }
 
+    /// A failed case that ran on a changed bundle says so where the report says which phone it
+    /// ran on: the student cannot see the edits in exercise.yml.
+    @Test func aFailedCaseOnAChangedBundleShowsTheChanges() throws {
+        let course = try probeCourse(adding:
+            Self.greetingCase("expects the greeting it removed", bundle: "      remove: [greeting.txt]\n      write: {extra/notes.txt: \"x\"}",
+                              greeting: "\"hello from the bundle\\n\""))
+        let workspace = try GradingHarness.workspace(course)
+        let exercise = try requireExercise("sandbox-probe", in: workspace)
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
+        let edited = try #require(result.cases.first { $0.name == "expects the greeting it removed" })
+        #expect(edited.status == .failed)
+        #expect(edited.bundleEdits == BundleEdits(removed: ["greeting.txt"], written: ["extra/notes.txt": "x"]))
+        // The fixture's own cases ran on the build's bundle and passed: nothing to show.
+        #expect(result.cases.filter { $0.name != edited.name }.allSatisfy { $0.status == .passed && $0.bundleEdits == nil })
+        let text = TerminalReport(style: TerminalStyle(colors: false)).render(RunReport(course: "fixture", exercises: [result]))
+        #expect(text.contains("with the app bundle changed for this case: greeting.txt removed; extra/notes.txt rewritten"), "\(text)")
+        let json = try JSONEncoder().encode(edited)
+        #expect(String(decoding: json, as: UTF8.self).contains("\"bundleEdits\""))
+    }
+
     @Test func aWrongBundleKeyIsACourseProblemAtItsLine() throws {
         let course = try probeCourse(adding: """
               - name: removes what the bundle does not hold
