@@ -24,6 +24,18 @@ enum PlistRoundTripDriver: ExerciseDriver {
         var values: PlistValue
     }
 
+    static func read(_ name: String) throws -> ReadResult {
+        let (values, format) = try PlistFile(name: name).read()
+        let formatName: String
+        switch format {
+        case .xml: formatName = "xml"
+        case .binary: formatName = "binary"
+        case .openStep: formatName = "openStep"
+        @unknown default: formatName = "unknown"
+        }
+        return ReadResult(format: formatName, values: PlistValue(any: values))
+    }
+
     static func register(_ app: inout Operations) {
         app.on("write") { (args: WriteArgs) in
             let format: PropertyListSerialization.PropertyListFormat
@@ -34,16 +46,14 @@ enum PlistRoundTripDriver: ExerciseDriver {
             }
             try PlistFile(name: args.name).write(args.values.mapValues(\.propertyListObject), format: format)
         }
-        app.on("read") { (args: NameArgs) -> ReadResult in
-            let (values, format) = try PlistFile(name: args.name).read()
-            let name: String
-            switch format {
-            case .xml: name = "xml"
-            case .binary: name = "binary"
-            case .openStep: name = "openStep"
-            @unknown default: name = "unknown"
+        app.on("read") { (args: NameArgs) -> ReadResult in try read(args.name) }
+        // After a kill during a first write: no file yet (nil) is as good as the whole new one.
+        app.on("readIfThere") { (args: NameArgs) -> ReadResult? in
+            do {
+                return try read(args.name)
+            } catch PlistFileError.missingFile {
+                return nil
             }
-            return ReadResult(format: name, values: PlistValue(any: values))
         }
         app.on("plant") { (args: PlantArgs) in
             let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
