@@ -5,6 +5,8 @@
 # launch (today's path, without its cgroup shell and prlimit): a small Foundation program
 # (ForkLaunch/main.swift), idle and doing a small step's work, rounds interleaved. Prints per
 # launch the machine's busy processor time (/proc/stat) and the wall time. Run on a quiet machine.
+# For the work step, two more forked rows: the parent has formatted a date with ICU's C interface
+# before forking, and the parent has done the whole step once (what warming Foundation would give).
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
 launches="${1:-200}"
@@ -29,6 +31,10 @@ for round in $(seq "$rounds"); do
     echo "round $round"
     for step in idle work; do
         measure "fork, $step" "${sandbox[@]}" /app/app serve "$launches" "$step"
+        if [ "$step" = work ]; then
+            measure "fork, ICU warmed, work" "${sandbox[@]}" /app/app serve-icu "$launches" work
+            measure "fork, all warmed, work" "${sandbox[@]}" /app/app serve-warmed "$launches" work
+        fi
         measure "exec, $step" "${sandbox[@]}" /app/app spawn "$launches" "$step"
         measure "sandbox each, $step" per_launch_sandbox "$step"
     done

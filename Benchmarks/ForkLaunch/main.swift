@@ -5,6 +5,11 @@ import Glibc
 
 // What one launch of a small app costs, three ways (Benchmarks/fork-launch.sh):
 //   main serve N [work]   one process that has loaded Foundation forks N children;
+//   main serve-warmed N work   the same, the step's work done once before the first fork: what
+//                         warming Foundation in the waiting app would give (the grader cannot do
+//                         it: Foundation's caches are Swift dictionaries hashed with the server's
+//                         seed, and each launch gets another, Docs/architecture.md);
+//   main serve-icu N work the same, with only ICU's own (C) date formatting warmed first;
 //   main spawn N [work]   one process starts the binary N times (exec, one sandbox);
 //   main [work|idle]      one launch (the script starts it in a new sandbox each time).
 // With `work`, each launch does what a small exercise step does: parses JSON, reads and
@@ -25,9 +30,34 @@ func work() {
     }
 }
 
+/// ICU's date formatting made ready through its C interface (the toolchain's copy prefixes its
+/// symbols with `swift_`): no Swift collection is built.
+func warmICU() {
+    typealias Open = @convention(c) (Int32, Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32,
+                                     UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>) -> OpaquePointer?
+    typealias Format = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
+                                       UnsafeMutablePointer<Int32>) -> Int32
+    guard let library = dlopen("lib_FoundationICU.so", RTLD_NOW), let openSymbol = dlsym(library, "swift_udat_open"),
+          let formatSymbol = dlsym(library, "swift_udat_format") else { exit(1) }
+    let open = unsafeBitCast(openSymbol, to: Open.self)
+    let format = unsafeBitCast(formatSymbol, to: Format.self)
+    var status: Int32 = 0
+    let zone = Array("GMT".utf16)
+    let pattern = Array("yyyy-MM-dd'T'HH:mm:ssXXXXX".utf16)
+    let formatter = open(-2, -2, "en_US_POSIX", zone, Int32(zone.count), pattern, Int32(pattern.count), &status)
+    var buffer = [UInt16](repeating: 0, count: 64)
+    _ = format(formatter, 0, &buffer, 64, nil, &status)
+}
+
 let arguments = CommandLine.arguments
 let working = arguments.last == "work"
 switch arguments.count > 2 ? arguments[1] : "" {
+case "serve-warmed":
+    work()
+    fallthrough
+case "serve-icu":
+    if arguments[1] == "serve-icu" { warmICU() }
+    fallthrough
 case "serve":
     let count = Int(arguments[2]) ?? 1
     for _ in 0..<count {

@@ -13,11 +13,17 @@ public struct BundleEdits: Sendable, Hashable, Codable {
 
     public var isEmpty: Bool { removed.isEmpty && written.isEmpty }
 
-    /// What the case changed, for a report: `pokemons.plist removed; Root.plist rewritten`.
-    public func describe() -> String {
-        removed.sorted().map { "\($0) removed" }.joined(separator: "; ")
-            + (removed.isEmpty || written.isEmpty ? "" : "; ")
-            + written.keys.sorted().map { "\($0) rewritten" }.joined(separator: "; ")
+    /// These edits, then `later`'s (an `update` step after a case's `bundle:`): a path `later`
+    /// writes is no longer removed, and one it removes (or a folder it removes) is no longer
+    /// written.
+    public func applying(_ later: BundleEdits) -> BundleEdits {
+        func goneWith(_ path: String) -> Bool {
+            later.removed.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        var result = BundleEdits()
+        result.removed = (removed.filter { later.written[$0] == nil && !later.removed.contains($0) } + later.removed)
+        result.written = written.filter { !goneWith($0.key) }.merging(later.written) { _, new in new }
+        return result
     }
 
     /// Names the edits, for the folder of the bundle made with them.

@@ -24,7 +24,7 @@ enum CaseInstance {
                 case .oneOf(let values): values.forEach(visit)
                 default: break
                 }
-            case .relaunch, .kill: break
+            case .relaunch, .kill, .update: break
             }
         }
         testCase.container.forEach { visit($0.equals) }
@@ -57,7 +57,7 @@ enum CaseInstance {
             switch step {
             case .call(let call): return .call(substitute(call))
             case .killDuring(let call): return .killDuring(substitute(call))
-            case .relaunch, .kill: return step
+            case .relaunch, .kill, .update: return step
             }
         }
         instance.container = testCase.container.map { assertion in

@@ -176,6 +176,10 @@ public struct CourseLoader {
                 switch stepFile {
                 case .relaunch: steps.append(.relaunch)
                 case .kill: steps.append(.kill)
+                case .update(let edits):
+                    let updatePath = stepPath + [AnyCodingKey("update")]
+                    steps.append(.update(bundleEdits(edits, at: updatePath, document: document, problems: &problems)))
+                    bundleEditPlaces.append((edits.remove, updatePath))
                 case .call(let call), .killDuring(let call):
                     switch makeCall(call) {
                     case .success(let made):
@@ -218,20 +222,7 @@ public struct CourseLoader {
                 exerciseID: "\(lessonID)/\(slug)", name: testCase.name, seed: testCase.inputs?.seed ?? testCase.crash?.seed)
             if let edits = caseFile.bundle {
                 let bundlePath = casePath + [AnyCodingKey("bundle")]
-                for (itemIndex, path) in edits.remove.enumerated() {
-                    if let reason = BundleEdits.pathProblem(path) {
-                        problems.append(document.problem(at: bundlePath + [AnyCodingKey("remove"), AnyCodingKey(itemIndex)], reason))
-                    }
-                }
-                for path in edits.write.keys.sorted() {
-                    if let reason = BundleEdits.pathProblem(path) {
-                        problems.append(document.problem(at: bundlePath + [AnyCodingKey("write"), AnyCodingKey(path)], reason))
-                    }
-                }
-                if edits.remove.isEmpty && edits.write.isEmpty {
-                    problems.append(document.problem(at: bundlePath, "say what the case changes in the bundle: `remove` or `write`"))
-                }
-                testCase.bundle = BundleEdits(removed: edits.remove, written: edits.write)
+                testCase.bundle = bundleEdits(edits, at: bundlePath, document: document, problems: &problems)
                 bundleEditPlaces.append((edits.remove, bundlePath))
             }
             cases.append(testCase)
@@ -325,6 +316,26 @@ public struct CourseLoader {
             exercise.withheldCases = handoutEntry.hiddenCases
         }
         return (exercise, problems)
+    }
+
+    /// A `bundle:` of a case or an `update:` step: its paths checked (inside the bundle, not the
+    /// executable), and something to change.
+    private func bundleEdits(_ file: BundleEditsFile, at path: [CodingKey], document: YAMLDocument,
+                     problems: inout [CourseProblem]) -> BundleEdits {
+        for (itemIndex, item) in file.remove.enumerated() {
+            if let reason = BundleEdits.pathProblem(item) {
+                problems.append(document.problem(at: path + [AnyCodingKey("remove"), AnyCodingKey(itemIndex)], reason))
+            }
+        }
+        for item in file.write.keys.sorted() {
+            if let reason = BundleEdits.pathProblem(item) {
+                problems.append(document.problem(at: path + [AnyCodingKey("write"), AnyCodingKey(item)], reason))
+            }
+        }
+        if file.remove.isEmpty && file.write.isEmpty {
+            problems.append(document.problem(at: path, "say what changes in the bundle: `remove` or `write`"))
+        }
+        return BundleEdits(removed: file.remove, written: file.write)
     }
 
     /// Checks a case's kill steps and sets its crash plan; returns the problems found.

@@ -11,6 +11,10 @@ public enum Step: Sendable, Hashable, Codable {
     /// Call an operation and kill the app with SIGKILL part-way through it, at a moment drawn
     /// from the case's seed; the next call starts a new process.
     case killDuring(Call)
+    /// End the app gracefully, as `relaunch` does, and install a new version of it: the next
+    /// launches run on the app bundle with these edits too (on top of the case's `bundle:` and
+    /// of earlier updates); the container stays.
+    case update(BundleEdits)
 }
 
 extension Step {

@@ -4,7 +4,8 @@ import Foundation
 /// then `repeat` runs that each kill the `kill_during` call at a seeded moment of it. The
 /// repetitions are work items on the pool, in waves of as many as the pool runs at once.
 ///
-/// When the killed call is the first of a fresh launch (it follows a `relaunch` or a `kill`),
+/// When the killed call is the first of a fresh launch (it follows a `relaunch` or a `kill`,
+/// and no `update` came before it),
 /// everything the earlier steps left is in the container: the calibration run saves it there,
 /// and each repetition starts from a copy and runs only the steps from the kill on. The app
 /// sees the same files and starts as a new process either way; the earlier steps (installing
@@ -19,7 +20,10 @@ struct CrashCaseRunner: Sendable {
              reference: CaseRun?) -> (StepFailure?, CaseVariation?) {
         let killIndex = testCase.steps.firstIndex { if case .killDuring = $0 { return true } else { return false } } ?? 0
         guard case .killDuring(let call) = testCase.steps[killIndex] else { return (nil, nil) }
-        let resumes = killIndex > 0 && [Step.relaunch, .kill].contains(testCase.steps[killIndex - 1])
+        // An `update` before the kill changes the bundle, which the rest of the steps alone would
+        // not: such a case's repetitions run it whole.
+        let updates = testCase.steps[..<killIndex].contains { if case .update = $0 { return true } else { return false } }
+        let resumes = killIndex > 0 && !updates && [Step.relaunch, .kill].contains(testCase.steps[killIndex - 1])
         let saved = scratchDirectory.appendingPathComponent("before-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: saved) }
         var calibrationPlan = LaunchPlan.plain

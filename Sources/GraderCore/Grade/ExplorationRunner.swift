@@ -142,6 +142,9 @@ struct ExplorationRunner: Sendable {
             case .relaunch: lines.append("    - relaunch")
             case .kill: lines.append("    - kill")
             case .killDuring(let call): lines.append("    - kill_during: \(call.operation)")
+            case .update(let edits):
+                // Explorations draw no updates; written for completeness.
+                lines.append("    - update: {remove: \(JSONValue.array(edits.removed.map(JSONValue.string)).jsonText), write: \(JSONValue.object(edits.written.mapValues(JSONValue.string)).jsonText)}")
             }
         }
         return lines.joined(separator: "\n")

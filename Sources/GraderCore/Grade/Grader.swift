@@ -257,7 +257,7 @@ public final class Grader: @unchecked Sendable {
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
                                 failure: failure, duration: Date().timeIntervalSince(started), variation: variation,
                                 environment: failure == nil ? nil : testCase.environment)
-        if failure != nil { result.bundleEdits = testCase.bundle }
+        if failure != nil { result.bundleChanges = testCase.bundle.map(BundleChanges.init) }
         // Kept without the note: a later run that reuses the verdict did not run it again.
         verdicts.store(result, key: key)
         var shown = result

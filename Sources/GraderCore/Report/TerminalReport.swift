@@ -126,8 +126,8 @@ public struct TerminalReport {
         if let environment = testCase.environment, environment != .neutral {
             lines.append(style.dim("      on a phone set to \(environment.describe())"))
         }
-        if let edits = testCase.bundleEdits, !edits.isEmpty {
-            lines.append(style.dim("      with the app bundle changed for this case: \(edits.describe())"))
+        if let changes = testCase.bundleChanges {
+            lines.append(style.dim("      with the app bundle changed for this case: \(changes.description)"))
         }
         if failure.steps.count > 1 {
             // What led here matters: a relaunch or a kill is usually the point of the case.

@@ -21,9 +21,26 @@ public struct CaseResult: Codable, Sendable {
     /// For a failed case: the time zone and language the app ran in (see ``PhoneEnvironment``).
     public var environment: PhoneEnvironment?
     /// For a failed case that ran on a changed app bundle (`bundle:`): what was removed and rewritten.
-    public var bundleEdits: BundleEdits? = nil
+    public var bundleChanges: BundleChanges? = nil
     /// Why a run of the case was run again: it ran out of time while the machine was overloaded
     /// (up to twice more; the last run's verdict stands). Measured per run, so it is kept out of the failure's
     /// message and shown where one run is read.
     public var overloadRetry: String? = nil
+}
+
+/// The paths of the app bundle a case removed and wrote anew (its `bundle:`), as a report shows
+/// them: paths only, sorted.
+public struct BundleChanges: Codable, Sendable, Hashable {
+    public var removed: [String]
+    public var written: [String]
+
+    public init(_ edits: BundleEdits) {
+        removed = edits.removed.sorted()
+        written = edits.written.keys.sorted()
+    }
+
+    /// `pokemons.plist removed; Root.plist rewritten`.
+    public var description: String {
+        (removed.map { "\($0) removed" } + written.map { "\($0) rewritten" }).joined(separator: "; ")
+    }
 }

@@ -10,7 +10,7 @@ public struct RunReport: Codable, Sendable {
     /// Additions since the schema's first form that readers may rely on: 2 adds each failure's
     /// steps as objects (`action`, `actions`) beside their text; 4 each exercise's `cases_hash`;
     /// 5 the limits not enforced and the `limit_exceeded` failures.
-    public var revision = 8
+    public var revision = 9
     public var course: String
     public var exercises: [ExerciseResult]
     public var summary: Summary

@@ -16,6 +16,9 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
     case relaunch
     /// The app ended with SIGKILL.
     case kill
+    /// The app ended gracefully and a new version of it was installed: these paths of its bundle
+    /// removed and these written; the container stayed.
+    case update(removed: [String], written: [String])
     /// A check of what the app left in its container after the steps: the path, what it must
     /// be (`absent`, `file`, `directory`, `json`, `xml-plist`, `sqlite`…), and a database's query.
     case check(path: String, is: String, query: String?)
@@ -32,6 +35,8 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
             return arguments.map { "kill during \(operation) \($0.jsonText)" } ?? "kill during \(operation)"
         case .relaunch: return "relaunch"
         case .kill: return "kill"
+        case .update(let removed, let written):
+            return "update the app (" + (removed.map { "\($0) removed" } + written.map { "\($0) rewritten" }).joined(separator: ", ") + ")"
         case .check(let path, let kind, let query):
             switch kind {
             case "absent": return "check \(path) does not exist"
@@ -48,11 +53,11 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
 
 extension StepAction: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, operation, arguments, path, `is`, query
+        case kind, operation, arguments, path, `is`, query, removed, written
     }
 
     private enum Kind: String, Codable {
-        case call, killDuring = "kill_during", relaunch, kill, check, launch, reference
+        case call, killDuring = "kill_during", relaunch, kill, update, check, launch, reference
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +71,9 @@ extension StepAction: Codable {
                                arguments: try container.decodeIfPresent(JSONValue.self, forKey: .arguments))
         case .relaunch: self = .relaunch
         case .kill: self = .kill
+        case .update:
+            self = .update(removed: try container.decode([String].self, forKey: .removed),
+                           written: try container.decode([String].self, forKey: .written))
         case .check:
             self = .check(path: try container.decode(String.self, forKey: .path),
                           is: try container.decode(String.self, forKey: .is),
@@ -84,6 +92,10 @@ extension StepAction: Codable {
             try container.encodeIfPresent(arguments, forKey: .arguments)
         case .relaunch: try container.encode(Kind.relaunch, forKey: .kind)
         case .kill: try container.encode(Kind.kill, forKey: .kind)
+        case .update(let removed, let written):
+            try container.encode(Kind.update, forKey: .kind)
+            try container.encode(removed, forKey: .removed)
+            try container.encode(written, forKey: .written)
         case .check(let path, let kind, let query):
             try container.encode(Kind.check, forKey: .kind)
             try container.encode(path, forKey: .path)

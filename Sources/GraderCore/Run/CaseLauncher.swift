@@ -55,8 +55,11 @@ struct CaseLauncher: CaseLaunching {
              shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun
     {
         // A case that removes or rewrites a resource runs on a bundle of its own (the build's
-        // executable, hard-linked), and so from waiting apps of its own.
-        let bundle = try testCase.bundle.map { try bundle.edited($0) } ?? bundle
+        // executable, hard-linked), and so from waiting apps of its own; an `update` step moves
+        // the rest of the case to another.
+        let build = bundle
+        var edits = testCase.bundle
+        var bundle = try edits.map { try build.edited($0) } ?? build
         var answeredBeforeKill: Double?
         // The case's total time, over all its launches, on top of each launch's own; a budget
         // over many cases may end it sooner.
@@ -66,12 +69,15 @@ struct CaseLauncher: CaseLaunching {
             caseDeadline = CaseDeadline(date: budget.deadline, breach: .timeBudget(seconds: budget.seconds), excusesWaits: false)
         }
         let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
-        let key = AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                                    environment: testCase.environment, countsFileChanges: countsFileChanges)
+        func serverKey(for bundle: AppBundle) -> AppServerPool.Key {
+            AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
+                              environment: testCase.environment, countsFileChanges: countsFileChanges)
+        }
+        var key = serverKey(for: bundle)
         // Forked launches come from a waiting binary of the pool, on its container filled for
         // this case; exec'd ones each get a sandbox of their own on a container of the case's.
         var server: AppServer?
-        let container: AppContainer
+        var container: AppContainer
         switch launcher.mode {
         case .fork:
             let taken = try servers.take(for: key, startingFrom: plan.startingContainer)
@@ -171,6 +177,28 @@ struct CaseLauncher: CaseLaunching {
                     run = StepRun(event: .killed, stdout: "", stderr: "", duration: 0)
                 }
                 session = nil
+            case .update(let more):
+                // A relaunch into a new version of the app: the same container, another bundle.
+                if let current = session, !current.isGone {
+                    run = current.terminate()
+                } else {
+                    run = StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0)
+                }
+                session = nil
+                edits = (edits ?? BundleEdits()).applying(more)
+                bundle = try build.edited(edits!)
+                if let current = server {
+                    // Forked launches come from a waiting app of the new bundle, given this
+                    // container's files.
+                    let saved = workDirectory.appendingPathComponent("update-\(UUID().uuidString)")
+                    defer { try? FileManager.default.removeItem(at: saved) }
+                    try container.save(to: saved)
+                    let next = try servers.take(for: serverKey(for: bundle), startingFrom: saved)
+                    servers.giveBack(current, for: key)
+                    server = next
+                    container = next.container
+                    key = serverKey(for: bundle)
+                }
             }
             runs.append(run)
             if let snapshot = plan.snapshot, snapshot.afterStep == index { try container.save(to: snapshot.folder) }

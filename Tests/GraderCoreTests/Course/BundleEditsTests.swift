@@ -77,13 +77,96 @@ struct BundleEditsTests {
         let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
         let edited = try #require(result.cases.first { $0.name == "expects the greeting it removed" })
         #expect(edited.status == .failed)
-        #expect(edited.bundleEdits == BundleEdits(removed: ["greeting.txt"], written: ["extra/notes.txt": "x"]))
+        #expect(edited.bundleChanges == BundleChanges(BundleEdits(removed: ["greeting.txt"], written: ["extra/notes.txt": "x"])))
         // The fixture's own cases ran on the build's bundle and passed: nothing to show.
-        #expect(result.cases.filter { $0.name != edited.name }.allSatisfy { $0.status == .passed && $0.bundleEdits == nil })
+        #expect(result.cases.filter { $0.name != edited.name }.allSatisfy { $0.status == .passed && $0.bundleChanges == nil })
         let text = TerminalReport(style: TerminalStyle(colors: false)).render(RunReport(course: "fixture", exercises: [result]))
         #expect(text.contains("with the app bundle changed for this case: greeting.txt removed; extra/notes.txt rewritten"), "\(text)")
-        let json = try JSONEncoder().encode(edited)
-        #expect(String(decoding: json, as: UTF8.self).contains("\"bundleEdits\""))
+        let report = String(decoding: try JSONReport.render(RunReport(course: "fixture", exercises: [result])), as: UTF8.self)
+        let compact = report.filter { !$0.isWhitespace }
+        #expect(compact.contains(#""bundle_changes":{"removed":["greeting.txt"],"written":["extra/notes.txt"]}"#), "\(report)")
+    }
+
+    /// A `directories` step that expects `greeting` as the bundle's greeting.
+    private static func greetingStep(_ greeting: String) -> String {
+        """
+              - call: directories
+                expect:
+                  home: /var/mobile/Containers/Data/Application/App
+                  documents: /var/mobile/Containers/Data/Application/App/Documents
+                  caches: /var/mobile/Containers/Data/Application/App/Library/Caches
+                  temporary: /var/mobile/Containers/Data/Application/App/tmp
+                  nsTemporary: /var/mobile/Containers/Data/Application/App/tmp/
+                  bundle: /var/containers/Bundle/Application/App/App.app
+                  greeting: \(greeting)
+
+        """
+    }
+
+    /// `update` relaunches the app as a new version of it: the bundle changes for the rest of the
+    /// case, cumulatively, and the container stays.
+    @Test(arguments: [LaunchMode.fork, .exec])
+    func anUpdateChangesTheBundleForTheRestOfTheCaseAndKeepsTheContainer(mode: LaunchMode) throws {
+        let course = try probeCourse(adding: """
+              - name: two updates
+                bundle:
+                  write: {extra/notes.txt: "x"}
+                steps:
+            \(Self.greetingStep("\"hello from the bundle\\n\""))      - call: setDefault
+                    args: {value: kept}
+                  - update:
+                      remove: [greeting.txt]
+            \(Self.greetingStep("not found"))      - call: readDefault
+                    expect: kept
+                  - update:
+                      write: {greeting.txt: "version three"}
+            \(Self.greetingStep("version three"))      - kill
+            \(Self.greetingStep("version three"))
+            """)
+        let workspace = try GradingHarness.workspace(course, launch: mode)
+        let exercise = try requireExercise("sandbox-probe", in: workspace)
+        let updates = exercise.cases[0].steps.compactMap { step -> BundleEdits? in
+            if case .update(let edits) = step { return edits } else { return nil }
+        }
+        #expect(updates == [BundleEdits(removed: ["greeting.txt"]), BundleEdits(written: ["greeting.txt": "version three"])])
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
+        #expect(result.status == .passed, "\(result.cases.compactMap { $0.failure.map { "\($0.step): \($0.message)" } })")
+        #expect(result.cases.map(\.name).first == "two updates")
+    }
+
+    @Test func editsAppliedOneAfterAnother() {
+        let first = BundleEdits(removed: ["a.txt", "Settings.bundle"], written: ["b.txt": "1", "Settings.bundle/Root.plist": "p", "c.txt": "3"])
+        let later = BundleEdits(removed: ["b.txt"], written: ["a.txt": "2"])
+        let both = first.applying(later)
+        #expect(both.removed.sorted() == ["Settings.bundle", "b.txt"])
+        #expect(both.written == ["a.txt": "2", "Settings.bundle/Root.plist": "p", "c.txt": "3"])
+        let folderGone = first.applying(BundleEdits(removed: ["Settings.bundle"]))
+        #expect(folderGone.written == ["b.txt": "1", "c.txt": "3"])
+        #expect(StepAction.update(removed: ["a.txt"], written: ["b.txt"]).description == "update the app (a.txt removed, b.txt rewritten)")
+    }
+
+    @Test func aWrongUpdateIsACourseProblemAtItsLine() throws {
+        let course = try probeCourse(adding: """
+              - name: updates badly
+                steps:
+                  - call: directories
+                  - update: {remove: [greetings.txt]}
+                  - update: {}
+
+            """)
+        let text = try CourseLoader().load(root: course.root).problems.map(\.description)
+        let file = "\(Self.probe)/exercise.yml"
+        #expect(text.contains { $0.hasPrefix(file + ":") && $0.contains("cases[0].steps[1].update.remove[0]: the app bundle holds no greetings.txt") }, "\(text)")
+        #expect(text.contains { $0.contains("cases[0].steps[2].update: say what changes in the bundle") }, "\(text)")
+        let misspelt = try probeCourse(adding: """
+              - name: a misspelt key
+                steps:
+                  - call: directories
+                  - update: {remove: [greeting.txt], shuffle: true}
+
+            """)
+        let misspeltText = try CourseLoader().load(root: misspelt.root).problems.map(\.description)
+        #expect(misspeltText.contains { $0.hasPrefix(file + ":") && $0.contains("cases[0].steps[1].update.shuffle: unknown field") }, "\(misspeltText)")
     }
 
     @Test func aWrongBundleKeyIsACourseProblemAtItsLine() throws {
@@ -109,7 +192,7 @@ struct BundleEditsTests {
         #expect(text.contains { $0.hasPrefix(file + ":") && $0.contains("cases[1].bundle.remove[0]: a path inside the app bundle") })
         #expect(text.contains { $0.contains("cases[1].bundle.write./etc/hosts: a path inside the app bundle") })
         #expect(text.contains { $0.contains("cases[2].bundle.write.App: the app's executable cannot be removed or replaced") })
-        #expect(text.contains { $0.contains("cases[3].bundle: say what the case changes in the bundle") })
+        #expect(text.contains { $0.contains("cases[3].bundle: say what changes in the bundle") })
         #expect(problems.allSatisfy { $0.line != nil })
         #expect(BundleEdits.executable == AppBundle.executableName)
 

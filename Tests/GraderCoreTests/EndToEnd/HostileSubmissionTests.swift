@@ -142,7 +142,7 @@ struct HostileSubmissionTests {
         #expect(terminal.stdout.contains("  total_memory: cgroups are turned off"))
         let json = try GraderProcess.run(["check", "counter", "--format", "json"], in: course.root, environment: off)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(report["revision"] as? Int == 8)
+        #expect(report["revision"] as? Int == 9)
         let unenforced = try #require(report["unenforced_limits"] as? [[String: String]])
         #expect(unenforced.map { $0["resource"] } == ["processes", "total_memory", "cpus"])
         // With cgroups, the same run lists nothing, and every case passes: the grader, started
