@@ -155,7 +155,8 @@ public struct CourseLoader {
         var cases: [TestCase] = []
         var stepPlaces: [[String]] = []
         /// Where each case with a `bundle:` key is, to check what it removes once the resources are known.
-        var bundleEditPlaces: [(removed: [String], path: [CodingKey])] = []
+        /// An `update:` step may also remove what the case's `bundle:` or an earlier update wrote.
+        var bundleEditPlaces: [(removed: [String], path: [CodingKey], writtenBefore: [String])] = []
         var names = Set<String>()
         for (index, caseFile) in file.cases.enumerated() {
             let casePath: [CodingKey] = [AnyCodingKey("cases"), AnyCodingKey(index)]
@@ -170,6 +171,7 @@ public struct CourseLoader {
             }
             var steps: [Step] = []
             var places: [String] = []
+            var writtenBefore = caseFile.bundle.map { Array($0.write.keys) } ?? []
             for (stepIndex, stepFile) in caseFile.steps.enumerated() {
                 let stepPath = casePath + [AnyCodingKey("steps"), AnyCodingKey(stepIndex)]
                 places.append(document.problem(at: stepPath, "").place)
@@ -179,7 +181,8 @@ public struct CourseLoader {
                 case .update(let edits):
                     let updatePath = stepPath + [AnyCodingKey("update")]
                     steps.append(.update(bundleEdits(edits, at: updatePath, document: document, problems: &problems)))
-                    bundleEditPlaces.append((edits.remove, updatePath))
+                    bundleEditPlaces.append((edits.remove, updatePath, writtenBefore))
+                    writtenBefore += edits.write.keys
                 case .call(let call), .killDuring(let call):
                     switch makeCall(call) {
                     case .success(let made):
@@ -223,7 +226,7 @@ public struct CourseLoader {
             if let edits = caseFile.bundle {
                 let bundlePath = casePath + [AnyCodingKey("bundle")]
                 testCase.bundle = bundleEdits(edits, at: bundlePath, document: document, problems: &problems)
-                bundleEditPlaces.append((edits.remove, bundlePath))
+                bundleEditPlaces.append((edits.remove, bundlePath, []))
             }
             cases.append(testCase)
         }
@@ -296,9 +299,10 @@ public struct CourseLoader {
         exercise.sharedResources = sharedResources
         // A case removes what the bundle holds: a path no resource has is a typing mistake.
         let bundled = exercise.bundleResources.resolved.map(\.path)
-        for (removed, bundlePath) in bundleEditPlaces {
+        for (removed, bundlePath, writtenBefore) in bundleEditPlaces {
             for (itemIndex, path) in removed.enumerated()
-            where BundleEdits.pathProblem(path) == nil && !bundled.contains(where: { $0 == path || $0.hasPrefix(path + "/") }) {
+            where BundleEdits.pathProblem(path) == nil
+                && !(bundled + writtenBefore).contains(where: { $0 == path || $0.hasPrefix(path + "/") }) {
                 problems.append(document.problem(at: bundlePath + [AnyCodingKey("remove"), AnyCodingKey(itemIndex)],
                                                  "the app bundle holds no \(path); its resources are \(bundled.isEmpty ? "none" : bundled.joined(separator: ", "))"))
             }

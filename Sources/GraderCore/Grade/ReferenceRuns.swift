@@ -28,8 +28,8 @@ final class ReferenceRuns: @unchecked Sendable {
 
     func key(_ exercise: Exercise, _ bundle: AppBundle, _ testCase: TestCase) -> String {
         JSONCache<CaseRun>.key(
-            "reference-run-v3", [bundle.key, testCase.steps, testCase.container, testCase.environment, exercise.limits, exercise.defaultsSuites,
-                                 testCase.timeLimit, graderIdentity])
+            "reference-run-v4", [bundle.key, testCase.steps, testCase.container, testCase.environment, exercise.limits, exercise.defaultsSuites,
+                                 testCase.timeLimit, graderIdentity, testCase.bundle.map { [$0] } ?? []])
     }
 
     /// The reference's run of a concrete case, from the cache when it has run before.

@@ -48,6 +48,7 @@ extension RunReport {
                 redacted.failure = nil
                 redacted.variation = nil
                 redacted.environment = nil
+                redacted.bundleChanges = nil
                 return redacted
             }
             return exercise

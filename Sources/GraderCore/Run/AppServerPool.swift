@@ -91,6 +91,12 @@ final class AppServerPool: @unchecked Sendable {
         evicted.forEach(discard)
     }
 
+    /// Ends `server`, taken for a case run, and removes its container, instead of keeping it for
+    /// another run (one of a bundle that no other run uses).
+    func retire(_ server: AppServer) {
+        discard(server)
+    }
+
     /// Ends every waiting server and removes its container.
     func endAll() {
         let all = lock.withLock {

@@ -77,7 +77,9 @@ struct CaseLauncher: CaseLaunching {
         // Forked launches come from a waiting binary of the pool, on its container filled for
         // this case; exec'd ones each get a sandbox of their own on a container of the case's.
         var server: AppServer?
-        var container: AppContainer
+        let container: AppContainer
+        // After an `update`, the waiting app is of a bundle no other case uses: not kept.
+        var updated = false
         switch launcher.mode {
         case .fork:
             let taken = try servers.take(for: key, startingFrom: plan.startingContainer)
@@ -92,7 +94,11 @@ struct CaseLauncher: CaseLaunching {
         defer {
             if let session, !session.isGone { _ = session.kill() }
             session = nil
-            if let server { servers.giveBack(server, for: key) } else { container.remove() }
+            if let server {
+                if updated { servers.retire(server) } else { servers.giveBack(server, for: key) }
+            } else {
+                container.remove()
+            }
         }
         /// A launch forked by the server the case run took; by a new server on the same container when
         /// the server has ended (which a launch cannot make it do, but a machine can).
@@ -185,19 +191,16 @@ struct CaseLauncher: CaseLaunching {
                     run = StepRun(event: .relaunched, stdout: "", stderr: "", duration: 0)
                 }
                 session = nil
+                // An app that did not end well fails the step: nothing is installed after it.
+                guard case .relaunched = run.event else { break }
                 edits = (edits ?? BundleEdits()).applying(more)
                 bundle = try build.edited(edits!)
+                updated = true
                 if let current = server {
-                    // Forked launches come from a waiting app of the new bundle, given this
-                    // container's files.
-                    let saved = workDirectory.appendingPathComponent("update-\(UUID().uuidString)")
-                    defer { try? FileManager.default.removeItem(at: saved) }
-                    try container.save(to: saved)
-                    let next = try servers.take(for: serverKey(for: bundle), startingFrom: saved)
-                    servers.giveBack(current, for: key)
-                    server = next
-                    container = next.container
+                    // Forked launches come from a waiting app of the new bundle, started on this
+                    // very container (nothing is copied), as an exec'd launch would run on it.
                     key = serverKey(for: bundle)
+                    server = try servers.replace(current, for: key)
                 }
             }
             runs.append(run)

@@ -85,6 +85,24 @@ struct BundleEditsTests {
         let report = String(decoding: try JSONReport.render(RunReport(course: "fixture", exercises: [result])), as: UTF8.self)
         let compact = report.filter { !$0.isWhitespace }
         #expect(compact.contains(#""bundle_changes":{"removed":["greeting.txt"],"written":["extra/notes.txt"]}"#), "\(report)")
+        // A hidden case says nothing of what it changed.
+        var hidden = result
+        hidden.cases = hidden.cases.map { var one = $0; one.hidden = $0.name == edited.name; return one }
+        let redacted = RunReport(course: "fixture", exercises: [hidden]).redactingHiddenCases()
+        #expect(redacted.exercises[0].cases.allSatisfy { $0.bundleChanges == nil })
+
+        // The reference's run of a case is cached under a key that holds the case's bundle: a
+        // case whose written text changes is run again.
+        let grader = workspace.grader(GraderOptions(jobs: 1))
+        guard case .built(let built) = try workspace.workbench.engine.build(exercise: exercise, sources: exercise.referenceSources) else {
+            Issue.record("the reference does not build")
+            return
+        }
+        let original = try #require(exercise.cases.first { $0.name == edited.name })
+        var rewritten = original
+        rewritten.bundle?.written["extra/notes.txt"] = "y"
+        #expect(grader.references.key(exercise, built, original) != grader.references.key(exercise, built, rewritten))
+        #expect(grader.references.key(exercise, built, original) == grader.references.key(exercise, built, original))
     }
 
     /// A `directories` step that expects `greeting` as the bundle's greeting.
@@ -158,6 +176,19 @@ struct BundleEditsTests {
         let file = "\(Self.probe)/exercise.yml"
         #expect(text.contains { $0.hasPrefix(file + ":") && $0.contains("cases[0].steps[1].update.remove[0]: the app bundle holds no greetings.txt") }, "\(text)")
         #expect(text.contains { $0.contains("cases[0].steps[2].update: say what changes in the bundle") }, "\(text)")
+        // What the case's bundle or an earlier update wrote can be removed by a later update.
+        let written = try probeCourse(adding: """
+              - name: removes what was written
+                bundle: {write: {extra/notes.txt: x}}
+                steps:
+                  - call: directories
+                  - update: {write: {more.txt: y}}
+                  - update: {remove: [extra, more.txt]}
+                  - call: directories
+
+            """)
+        let writtenText = try CourseLoader().load(root: written.root).problems.map(\.description)
+        #expect(writtenText.isEmpty, "\(writtenText)")
         let misspelt = try probeCourse(adding: """
               - name: a misspelt key
                 steps:
