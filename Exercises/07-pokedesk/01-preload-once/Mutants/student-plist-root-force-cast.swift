@@ -1,0 +1,141 @@
+// Mutant: reads pokemons.plist with PropertyListSerialization and force-casts its root with `as! [String: Any]`, checking only the three entries with `as?`, so a file whose root is not a dictionary (an array, or a text that parses as a string) stops the app with a failed cast instead of throwing badData
+// Hint: A file of the wrong shape is badData, not a crash: cast the root with as? and throw when it is not a dictionary.
+import Foundation
+import ObjectGraph
+
+/// Why the data layer refused a request.
+enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
+}
+
+final class Pokedesk {
+    let container: PersistentContainer
+
+    /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
+    init() throws {
+        container = PersistentContainer(name: "Pokedesk")
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+    }
+
+    var context: ManagedObjectContext { container.viewContext }
+
+    /// Fills an empty store with every race and type of `pokemons.plist`, and saves.
+    /// The driver calls it once per launch, right after `init()`.
+    func preloadIfNeeded() throws {
+        guard try context.count(for: Race.fetchRequest()) == 0 else { return }
+        let catalogue = try readCatalogue()
+
+        var racesByCode: [String: Race] = [:]
+        for (key, name) in catalogue.names {
+            let race = Race(context: context)
+            race.name = name
+            race.code = Int16(key) ?? 0
+            race.imageFile = catalogue.icons[key]
+            racesByCode[key] = race
+        }
+        for (typeName, codes) in catalogue.types {
+            let type = PokemonType(context: context)
+            type.name = typeName
+            for code in codes {
+                racesByCode[code]?.addToTypes(type)
+            }
+        }
+        try saveChanges()
+    }
+
+    /// Adds one of the user's Pokémon, of the race with this code, and saves.
+    func addPokemon(named name: String, raceCode: Int) throws {
+        let request = Race.fetchRequest()
+        request.predicate = GraphPredicate(format: "code == %d", raceCode)
+        request.fetchLimit = 1
+        guard let race = try context.fetch(request).first else {
+            throw PokedeskError.noSuchRace(raceCode)
+        }
+        let pokemon = Pokemon(context: context)
+        pokemon.name = name
+        pokemon.race = race
+        try saveChanges()
+    }
+
+    // MARK: - Helpers
+
+    private struct Catalogue {
+        let names: [String: String]
+        let icons: [String: String]
+        let types: [String: [String]]
+    }
+
+    /// The whole of `pokemons.plist`, checked before anything is inserted.
+    private func readCatalogue() throws -> Catalogue {
+        guard let url = Bundle.main.url(forResource: "pokemons", withExtension: "plist"),
+              let data = try? Data(contentsOf: url),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
+            throw PokedeskError.badData
+        }
+        let root = plist as! [String: Any]
+        guard let names = root["names"] as? [String: String],
+              let icons = root["icons"] as? [String: String],
+              let types = root["types"] as? [String: [String]] else {
+            throw PokedeskError.badData
+        }
+        return Catalogue(names: names, icons: icons, types: types)
+    }
+
+    private func saveChanges() throws {
+        guard context.hasChanges else { return }
+        do {
+            try context.save()
+        } catch {
+            context.rollback()
+            throw error
+        }
+    }
+}
+// The model's classes, as `objectgraph-codegen Pokedesk.yml` writes them (given: do not change).
+// given: begin
+
+final class Pokemon: ManagedObject {
+    @Managed var name: String?
+    @Managed var race: Race?
+}
+
+final class Race: ManagedObject {
+    @Managed var name: String?
+    @Managed var code: Int16
+    @Managed var imageFile: String?
+    @Managed var pokemons: Set<Pokemon>
+    @Managed var types: Set<PokemonType>
+}
+
+final class PokemonType: ManagedObject {
+    @Managed var name: String?
+    @Managed var races: Set<Race>
+}
+
+extension Pokemon {
+    class func fetchRequest() -> FetchRequest<Pokemon> { FetchRequest<Pokemon>(entityName: "Pokemon") }
+}
+
+extension Race {
+    class func fetchRequest() -> FetchRequest<Race> { FetchRequest<Race>(entityName: "Race") }
+    func addToPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").add(value) }
+    func removeFromPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").remove(value) }
+    func addToTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").add(value) }
+    func removeFromTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").remove(value) }
+}
+
+extension PokemonType {
+    class func fetchRequest() -> FetchRequest<PokemonType> { FetchRequest<PokemonType>(entityName: "Type") }
+    func addToRaces(_ value: Race) { mutableSetValue(forKey: "races").add(value) }
+    func removeFromRaces(_ value: Race) { mutableSetValue(forKey: "races").remove(value) }
+}
+// given: end
