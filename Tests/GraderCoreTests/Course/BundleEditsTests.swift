@@ -23,16 +23,7 @@ struct BundleEditsTests {
             bundle:
         \(bundle)
             steps:
-              - call: directories
-                expect:
-                  home: /var/mobile/Containers/Data/Application/App
-                  documents: /var/mobile/Containers/Data/Application/App/Documents
-                  caches: /var/mobile/Containers/Data/Application/App/Library/Caches
-                  temporary: /var/mobile/Containers/Data/Application/App/tmp
-                  nsTemporary: /var/mobile/Containers/Data/Application/App/tmp/
-                  bundle: /var/containers/Bundle/Application/App/App.app
-                  greeting: \(greeting)
-
+        \(greetingStep(greeting))
         """
     }
 
