@@ -15,7 +15,7 @@ enum TypedStoreDriver: ExerciseDriver {
         var counts: [String: Int]?
     }
 
-    /// `{key: …, as: int|bool|double|string|date|strings|counts}`.
+    /// `{key: …, as: int|intDigits|bool|double|string|date|strings|counts}`.
     struct GetArgs: Decodable {
         var key: String
         var `as`: String
@@ -48,6 +48,8 @@ enum TypedStoreDriver: ExerciseDriver {
         app.on("get") { (args: GetArgs) -> Reading in
             switch args.as {
             case "int": .int(store.int(forKey: args.key))
+            // The whole number as its digits, compared exactly however large it is.
+            case "intDigits": .string(String(store.int(forKey: args.key)))
             case "bool": .bool(store.bool(forKey: args.key))
             case "double": .double(store.double(forKey: args.key))
             case "string": .string(store.string(forKey: args.key))

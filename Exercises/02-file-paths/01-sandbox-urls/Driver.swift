@@ -42,6 +42,8 @@ enum SandboxURLsDriver: ExerciseDriver {
     }
 
     static func register(_ app: inout Operations) {
+        // An iOS app starts with "/" as its current directory, not its container.
+        FileManager.default.changeCurrentDirectoryPath("/")
         app.on("home") { Folder(AppFolders.home()) }
         app.on("documents") { Folder(AppFolders.documents()) }
         app.on("library") { Folder(AppFolders.library()) }
