@@ -8,7 +8,7 @@ extension Step {
         case .killDuring(let call): return .killDuring(operation: call.operation, arguments: call.arguments)
         case .relaunch: return .relaunch
         case .kill: return .kill
-        case .update(let edits): return .update(removed: edits.removed.sorted(), written: edits.written.keys.sorted())
+        case .update(let edits): return .update(BundleChanges(edits))
         }
     }
 }

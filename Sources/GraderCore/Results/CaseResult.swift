@@ -35,8 +35,12 @@ public struct BundleChanges: Codable, Sendable, Hashable {
     public var written: [String]
 
     public init(_ edits: BundleEdits) {
-        removed = edits.removed.sorted()
-        written = edits.written.keys.sorted()
+        self.init(removed: edits.removed, written: Array(edits.written.keys))
+    }
+
+    public init(removed: [String], written: [String]) {
+        self.removed = removed.sorted()
+        self.written = written.sorted()
     }
 
     /// `pokemons.plist removed; Root.plist rewritten`.

@@ -16,9 +16,9 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
     case relaunch
     /// The app ended with SIGKILL.
     case kill
-    /// The app ended gracefully and a new version of it was installed: these paths of its bundle
-    /// removed and these written; the container stayed.
-    case update(removed: [String], written: [String])
+    /// The app ended gracefully and a new version of it was installed, its bundle changed so;
+    /// the container stayed.
+    case update(BundleChanges)
     /// A check of what the app left in its container after the steps: the path, what it must
     /// be (`absent`, `file`, `directory`, `json`, `xml-plist`, `sqlite`…), and a database's query.
     case check(path: String, is: String, query: String?)
@@ -35,8 +35,8 @@ public enum StepAction: Hashable, Sendable, CustomStringConvertible {
             return arguments.map { "kill during \(operation) \($0.jsonText)" } ?? "kill during \(operation)"
         case .relaunch: return "relaunch"
         case .kill: return "kill"
-        case .update(let removed, let written):
-            return "update the app (" + (removed.map { "\($0) removed" } + written.map { "\($0) rewritten" }).joined(separator: ", ") + ")"
+        case .update(let changes):
+            return "update the app (\(changes.description))"
         case .check(let path, let kind, let query):
             switch kind {
             case "absent": return "check \(path) does not exist"
@@ -72,8 +72,8 @@ extension StepAction: Codable {
         case .relaunch: self = .relaunch
         case .kill: self = .kill
         case .update:
-            self = .update(removed: try container.decode([String].self, forKey: .removed),
-                           written: try container.decode([String].self, forKey: .written))
+            self = .update(BundleChanges(removed: try container.decode([String].self, forKey: .removed),
+                                         written: try container.decode([String].self, forKey: .written)))
         case .check:
             self = .check(path: try container.decode(String.self, forKey: .path),
                           is: try container.decode(String.self, forKey: .is),
@@ -92,10 +92,10 @@ extension StepAction: Codable {
             try container.encodeIfPresent(arguments, forKey: .arguments)
         case .relaunch: try container.encode(Kind.relaunch, forKey: .kind)
         case .kill: try container.encode(Kind.kill, forKey: .kind)
-        case .update(let removed, let written):
+        case .update(let changes):
             try container.encode(Kind.update, forKey: .kind)
-            try container.encode(removed, forKey: .removed)
-            try container.encode(written, forKey: .written)
+            try container.encode(changes.removed, forKey: .removed)
+            try container.encode(changes.written, forKey: .written)
         case .check(let path, let kind, let query):
             try container.encode(Kind.check, forKey: .kind)
             try container.encode(path, forKey: .path)

@@ -143,7 +143,7 @@ struct BundleEditsTests {
         #expect(result.cases.map(\.name).first == "two updates")
     }
 
-    @Test func editsAppliedOneAfterAnother() {
+    @Test func editsAppliedOneAfterAnother() throws {
         let first = BundleEdits(removed: ["a.txt", "Settings.bundle"], written: ["b.txt": "1", "Settings.bundle/Root.plist": "p", "c.txt": "3"])
         let later = BundleEdits(removed: ["b.txt"], written: ["a.txt": "2"])
         let both = first.applying(later)
@@ -151,7 +151,9 @@ struct BundleEditsTests {
         #expect(both.written == ["a.txt": "2", "Settings.bundle/Root.plist": "p", "c.txt": "3"])
         let folderGone = first.applying(BundleEdits(removed: ["Settings.bundle"]))
         #expect(folderGone.written == ["b.txt": "1", "c.txt": "3"])
-        #expect(StepAction.update(removed: ["a.txt"], written: ["b.txt"]).description == "update the app (a.txt removed, b.txt rewritten)")
+        let update = StepAction.update(BundleChanges(removed: ["a.txt"], written: ["b.txt"]))
+        #expect(update.description == "update the app (a.txt removed; b.txt rewritten)")
+        #expect(try JSONDecoder().decode(StepAction.self, from: JSONEncoder().encode(update)) == update)
     }
 
     @Test func aWrongUpdateIsACourseProblemAtItsLine() throws {
