@@ -11,12 +11,12 @@ import Foundation
 func pathText(_ codingPath: [any CodingKey]) -> String {
     guard !codingPath.isEmpty else { return "(top level)" }
     var text = ""
-    for key in codingPath {
+    for (place, key) in codingPath.enumerated() {
         if let index = key.intValue {
             text += "[\(index)]"
         } else {
-            // No dot before the first key.
-            text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            // No dot before the first key, told by its place: a key's text may be empty.
+            text += place == 0 ? key.stringValue : "." + key.stringValue
         }
     }
     return text
