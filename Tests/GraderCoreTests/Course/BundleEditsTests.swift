@@ -143,6 +143,31 @@ struct BundleEditsTests {
         #expect(result.cases.map(\.name).first == "two updates")
     }
 
+    /// A crash case whose kill follows an update: each repetition runs the whole case, update
+    /// included, rather than resuming from the container saved before the kill with the case's
+    /// first bundle (the relaunch right before the kill would otherwise allow that).
+    @Test(arguments: [LaunchMode.fork, .exec])
+    func aKillAfterAnUpdateIsRepeatedOnTheUpdatedBundle(mode: LaunchMode) throws {
+        let course = try probeCourse(adding: """
+              - name: a kill after an update
+                repeat: 3
+                seed: 4
+                steps:
+            \(Self.greetingStep("\"hello from the bundle\\n\""))      - update:
+                      write: {greeting.txt: "version two"}
+                  - relaunch
+                  - kill_during: setDefault
+                    args: {value: kept}
+            \(Self.greetingStep("version two"))
+            """)
+        let workspace = try GradingHarness.workspace(course, launch: mode)
+        let exercise = try requireExercise("sandbox-probe", in: workspace)
+        #expect(exercise.cases[0].crash?.repetitions == 3)
+        let result = try workspace.grader(GraderOptions(jobs: 2)).grade([exercise], variant: .reference)[0]
+        #expect(result.cases.first?.name == "a kill after an update")
+        #expect(result.cases.first?.status == .passed, "\(result.cases.first?.failure.map { "\($0.step): \($0.message)" } ?? "")")
+    }
+
     @Test func editsAppliedOneAfterAnother() throws {
         let first = BundleEdits(removed: ["a.txt", "Settings.bundle"], written: ["b.txt": "1", "Settings.bundle/Root.plist": "p", "c.txt": "3"])
         let later = BundleEdits(removed: ["b.txt"], written: ["a.txt": "2"])
