@@ -12,6 +12,13 @@ struct CaseAttempt: Sendable {
     var overloadRetries: OverloadRetries? = nil
     /// How busy the machine is (``MachineLoad/now()`` when grading); nil never runs a case again.
     var machineLoad: (@Sendable () -> MachineLoad?)? = nil
+    /// Whether the job this case belongs to has already shown what it must (a mutant caught by
+    /// its other cases, ``StopRule``): a case of many runs then starts no more of them, and the
+    /// grader counts the case as not run. Once true, it stays true.
+    var abandoned: (@Sendable () -> Bool)? = nil
+
+    /// Whether the rest of this case's runs are no longer needed.
+    var isAbandoned: Bool { abandoned?() ?? false }
 
     /// What one attempt found.
     struct Outcome {

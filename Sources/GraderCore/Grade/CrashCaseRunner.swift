@@ -57,7 +57,7 @@ struct CrashCaseRunner: Sendable {
             // Before each change, and once after the last: every state the call passes through.
             let points = Self.killPoints(changes: changes, cap: plan.repetitions)
             var next = 0
-            while next < points.count {
+            while next < points.count, !attempt.isAbandoned {
                 let wave = Array(points[next..<min(points.count, next + pool.jobs)])
                 let outcomes = pool.map(wave) { point in
                     attempt.run(repeated, exercise: exercise, bundle: bundle, reference: repeatedReference,
@@ -85,7 +85,7 @@ struct CrashCaseRunner: Sendable {
         let slices = (0..<plan.repetitions).shuffled(using: &random)
         let fractions = slices.map { (Double($0) + Double.random(in: 0..<1, using: &random)) / Double(plan.repetitions) }
         var next = 0
-        while next < plan.repetitions {
+        while next < plan.repetitions, !attempt.isAbandoned {
             let wave = Array(next..<min(plan.repetitions, next + pool.jobs))
             let callTime = full
             let outcomes = pool.map(wave) { repetition in

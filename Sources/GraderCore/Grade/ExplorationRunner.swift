@@ -45,7 +45,7 @@ struct ExplorationRunner: Sendable {
         // The verdict is the lowest failing sequence, as if they ran in order.
         let lowestFailure = LowestIndex()
         let failures = pool.map(indices) { index -> StepFailure? in
-            guard index < lowestFailure.value else { return nil }
+            guard index < lowestFailure.value, !attempt.isAbandoned else { return nil }
             let instance = Self.instance(of: exploration, spec: spec, steps: SequenceGenerator.steps(spec, index: index))
             let found = failure(of: instance)
             if found != nil { lowestFailure.lower(to: index) }

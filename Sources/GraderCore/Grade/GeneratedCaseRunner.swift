@@ -31,7 +31,7 @@ struct GeneratedCaseRunner: Sendable {
         // they ran in order: once input k fails, inputs after k are skipped, never those before.
         let lowestFailure = LowestIndex()
         let failures = pool.map(Array(0..<spec.count)) { index -> StepFailure? in
-            guard index < lowestFailure.value else { return nil }
+            guard index < lowestFailure.value, !attempt.isAbandoned else { return nil }
             let found = failure(for: InputGenerator.input(spec, index: index))
             if found != nil { lowestFailure.lower(to: index) }
             return found

@@ -156,13 +156,15 @@ public final class Grader: @unchecked Sendable {
             let exercise = jobs[task.job].exercise
             let pastDeadline = jobs[task.job].deadline.map { Date() >= $0 } ?? false
             let result: CaseResult
-            if pastDeadline || self.stopRule(of: jobs[task.job]).map({ $0.isMet(byFailed: failedJobs.cases(of: task.job)) }) ?? false {
-                result = CaseResult(name: task.testCase.name, index: task.testCase.index, hidden: task.testCase.hidden,
-                                    weight: task.testCase.weight, status: .failed, failure: nil, duration: 0)
+            let rule = self.stopRule(of: jobs[task.job])
+            let shownEnough = rule.map { rule in { @Sendable in rule.isMet(byFailed: failedJobs.cases(of: task.job)) } }
+            if pastDeadline || shownEnough?() ?? false {
+                result = CaseResult.notRun(task.testCase)
             } else {
                 result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
-                                    referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget)
-                if result.status == .failed { failedJobs.insert(task.testCase.name, of: task.job) }
+                                    referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget,
+                                    abandoned: shownEnough)
+                if result.status == .failed, result.failure != nil { failedJobs.insert(task.testCase.name, of: task.job) }
             }
             if let cases = completion.add(result, to: task.job) {
                 completion.announce(task.job, ExerciseResult.summarizing(exercise, cases: cases,
@@ -201,10 +203,13 @@ public final class Grader: @unchecked Sendable {
 
     /// Grades one case: its verdict from the cache when every input is unchanged, otherwise
     /// from the runner for its kind.
-    /// - Parameter budget: when the job's time runs out, and its length: a case running then is
-    ///   stopped (the learner's runs only; the reference's are the course's).
+    /// - Parameters:
+    ///   - budget: when the job's time runs out, and its length: a case running then is
+    ///     stopped (the learner's runs only; the reference's are the course's).
+    ///   - abandoned: whether the job has shown enough (``StopRule``): a case of many runs then
+    ///     stops starting them, and is not run as far as its result says.
     func grade(_ testCase: TestCase, exercise: Exercise, bundle: AppBundle, referenceBundle: AppBundle?,
-               budget: TimeBudget? = nil) -> CaseResult {
+               budget: TimeBudget? = nil, abandoned: (@Sendable () -> Bool)? = nil) -> CaseResult {
         let launcher = budget.map { BudgetedLauncher(base: self.launcher, budget: $0) as any CaseLaunching } ?? self.launcher
         let started = Date()
         // A generated case's reference runs depend on its inputs: its runner makes them.
@@ -221,6 +226,7 @@ public final class Grader: @unchecked Sendable {
         let retries = OverloadRetries()
         attempt.overloadRetries = retries
         attempt.machineLoad = { MachineLoad.now() }
+        attempt.abandoned = abandoned
         attempt.referenceWitness = { [self] instance in
             // Built on demand when no case needed it: asked for only after a learner's fault.
             let bundle = referenceBundle ?? {
@@ -253,6 +259,8 @@ public final class Grader: @unchecked Sendable {
             failure = PlainCaseRunner(attempt: attempt, launcher: launcher)
                 .run(testCase, exercise: exercise, bundle: bundle, referenceBundle: referenceBundle, reference: referenceRun)
         }
+        // Some of its runs may have been skipped: neither a verdict nor one to keep.
+        if attempt.isAbandoned { return CaseResult.notRun(testCase) }
         var result = CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
                                 weight: testCase.weight, status: failure == nil ? .passed : .failed,
                                 failure: failure, duration: Date().timeIntervalSince(started), variation: variation,

@@ -17,10 +17,25 @@ package struct StopRule: Sendable, Hashable {
         !failed.isEmpty && groups.allSatisfy { !$0.isDisjoint(with: failed) }
     }
 
-    /// `cases` with the groups' own first, each part in its order: they decide when to stop,
-    /// so they start before the rest.
+    /// `cases` with the groups' own first: they decide when to stop, so they start before the
+    /// rest. Within each part, plain cases (one run each) come before the cases of many runs
+    /// (generated inputs, crash repetitions, then explorations), each kind in its order: the
+    /// pool starts cases in this order, and a job that has shown enough after its plain cases
+    /// skips the costly ones, or stops them part-way (``Grader``).
     func ordered(_ cases: [TestCase]) -> [TestCase] {
         let named = groups.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return cases.filter { named.contains($0.name) } + cases.filter { !named.contains($0.name) }
+        let byCost = cases.enumerated()
+            .sorted { (Self.cost($0.element), $0.offset) < (Self.cost($1.element), $1.offset) }
+            .map(\.element)
+        return byCost.filter { named.contains($0.name) } + byCost.filter { !named.contains($0.name) }
+    }
+
+    /// How many runs a case's kind makes, roughly: 0 for one run, 2 for an exploration.
+    private static func cost(_ testCase: TestCase) -> Int {
+        switch testCase.kind {
+        case .plain: return 0
+        case .generated, .crash: return 1
+        case .explored: return 2
+        }
     }
 }

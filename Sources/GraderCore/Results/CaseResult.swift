@@ -26,6 +26,13 @@ public struct CaseResult: Codable, Sendable {
     /// (up to twice more; the last run's verdict stands). Measured per run, so it is kept out of the failure's
     /// message and shown where one run is read.
     public var overloadRetry: String? = nil
+
+    /// A case left out: its job had already shown enough (a mutant caught by other cases), or a
+    /// batch's time budget ran out. It counts as failed, with no failure and no time.
+    static func notRun(_ testCase: TestCase) -> CaseResult {
+        CaseResult(name: testCase.name, index: testCase.index, hidden: testCase.hidden,
+                   weight: testCase.weight, status: .failed, failure: nil, duration: 0)
+    }
 }
 
 /// The paths of the app bundle a case removed and wrote anew (its `bundle:`), as a report shows

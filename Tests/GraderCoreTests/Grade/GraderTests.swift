@@ -183,6 +183,54 @@ struct GraderTests {
         #expect(result.cases.allSatisfy { $0.status == .failed }, "a case not run earns nothing")
     }
 
+    /// A case of 30 generated inputs before a plain case in the exercise; the mutant passes the
+    /// generated one and fails the plain one (a call that takes `plainDelay` seconds).
+    private func costlyCaseFirst(plainDelay: Double, inputDelay: Double) -> (Exercise, ScriptedLauncher) {
+        var exercise = exercise()
+        var generated = RunnerFixtures.testCase([RunnerFixtures.call("value", .object(["n": .string("$n")]), expect: .value(.int(1)))])
+        generated.name = "generated"
+        generated.inputs = InputSpec(seed: 3, count: 30, variables: [.init(name: "n", generator: .int(min: 0, max: 9))])
+        var plain = RunnerFixtures.testCase([RunnerFixtures.call("value", expect: .value(.int(1)))])
+        plain.name = "plain"
+        plain.index = 1
+        exercise.cases = [generated, plain]
+        let launcher = ScriptedLauncher { testCase, _, _ in
+            Thread.sleep(forTimeInterval: testCase.name == "plain" ? plainDelay : inputDelay)
+            return ScriptedLauncher.value(.int(testCase.name == "plain" ? 2 : 1))
+        }
+        return (exercise, launcher)
+    }
+
+    @Test func aJobWithARuleRunsItsPlainCasesBeforeItsCostlyOnes() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exercise, launcher) = costlyCaseFirst(plainDelay: 0, inputDelay: 0)
+        let result = try grader(RecordingBuilder(), launcher, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(groups: [["generated", "plain"]])),
+        ])[0]
+        #expect(launcher.launches.map(\.testCase.name) == ["plain"], "the plain case first; then the job has shown enough")
+        #expect(result.cases.map { $0.failure != nil } == [false, true])
+        // Without a rule, every input of the generated case runs, in the exercise's order.
+        let (_, everyCase) = costlyCaseFirst(plainDelay: 0, inputDelay: 0)
+        _ = try grader(RecordingBuilder(), everyCase, .verify(jobs: 1)).grade([Grader.Job(exercise: exercise, variant: .mutant("wrong"))])
+        #expect(everyCase.launches.count == 31)
+        #expect(everyCase.launches.first?.testCase.name == "generated")
+    }
+
+    @Test func aCostlyCaseRunningWhenItsJobHasShownEnoughStopsAndIsNotRun() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two workers: one runs the slow plain case, the other starts the generated inputs (0.1 s
+        // each, 3 s in all); once the plain case has failed, no more inputs start.
+        let (exercise, launcher) = costlyCaseFirst(plainDelay: 0.3, inputDelay: 0.1)
+        let result = try grader(RecordingBuilder(), launcher, .verify(jobs: 2)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(groups: [["plain"]])),
+        ])[0]
+        let inputs = launcher.launches.filter { $0.testCase.name == "generated" }.count
+        #expect(inputs > 0 && inputs < 30, "the generated case started, and stopped part-way: \(inputs) inputs ran")
+        #expect(result.cases[0].status == .failed && result.cases[0].failure == nil && result.cases[0].duration == 0,
+                "a case stopped part-way has no verdict: not run")
+        #expect(result.cases[1].failure != nil)
+    }
+
     @Test func withoutARuleVerifyRunsEveryCaseAndTheMutationRuleStopsAtTheFirstFailure() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (exercise, everyCase) = mutantCaughtEverywhere()
