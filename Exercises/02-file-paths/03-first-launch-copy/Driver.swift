@@ -4,6 +4,7 @@ import Foundation
 @main
 enum FirstLaunchCopyDriver: ExerciseDriver {
     struct CodeArgs: Decodable { var code: String }
+    struct TextArgs: Decodable { var text: String }
     struct RenameArgs: Decodable { var code: String; var name: String }
 
     /// A few facts about the installed list, to compare without its 151 entries.
@@ -51,6 +52,11 @@ enum FirstLaunchCopyDriver: ExerciseDriver {
             root["names"] = names
             let data = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
             try data.write(to: installer.installedURL, options: .atomic)
+        }
+        // Something else (an older version, a sync) leaves the copy unreadable: `text` in place
+        // of the property list.
+        app.on("damageCopy") { (args: TextArgs) in
+            try Data(args.text.utf8).write(to: installer.installedURL)
         }
         // The user deletes the copy from the Files app.
         app.on("deleteCopy") {

@@ -112,6 +112,8 @@ indirect enum Sample: Decodable {
         case "int32": return Int32(2024)
         case "real": return 5.8
         case "float": return Float(1.5)
+        case "notANumber": return Double.nan
+        case "infinity": return Float.infinity
         case "bool": return true
         case "date": return Date(timeIntervalSince1970: 1_700_000_000)
         case "data": return Data([0xCA, 0xFE])

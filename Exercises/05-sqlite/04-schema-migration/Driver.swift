@@ -12,6 +12,7 @@ enum SchemaMigrationDriver: ExerciseDriver {
     struct ManyArgs: Decodable { var count: Int }
     struct AddArgs: Decodable { var title: String; var body: String }
     struct PinArgs: Decodable { var id: Int64; var pinned: Bool }
+    struct VersionArgs: Decodable { var version: Int32 }
 
     struct NoteReply: Encodable {
         var id: Int64
@@ -82,6 +83,8 @@ enum SchemaMigrationDriver: ExerciseDriver {
             try OldApps.installVersion1(titles: titles, deleted: [])
         }
         app.on("installVersion3") { try OldApps.installVersion3() }
+        // A file a still later app made: version 3's tables, stamped `version`.
+        app.on("installNewer") { (args: VersionArgs) in try OldApps.installVersion3(stamp: args.version) }
 
         // How the file looks, read through a connection of the driver's own.
         app.on("version") { () -> Int32 in
@@ -138,7 +141,7 @@ enum OldApps {
     }
 
     /// Version 3, which a user installed and then went back from: it added tags.
-    static func installVersion3() throws {
+    static func installVersion3(stamp version: Int32 = 3) throws {
         try withDatabase(readOnly: false) { db in
             try execute(db, """
                 BEGIN;
@@ -147,7 +150,7 @@ enum OldApps {
                 CREATE TABLE tags(note INTEGER NOT NULL REFERENCES notes(id), tag TEXT NOT NULL);
                 INSERT INTO notes(title, body, pinned) VALUES ('From the future', 'Tagged', 1);
                 INSERT INTO tags(note, tag) VALUES (1, 'time travel');
-                PRAGMA user_version = 3;
+                PRAGMA user_version = \(version);
                 COMMIT;
                 """)
         }

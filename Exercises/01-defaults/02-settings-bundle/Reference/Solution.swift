@@ -57,7 +57,8 @@ enum SettingsBundle {
         let data = try Data(contentsOf: url)
         // The values are of mixed types (strings, numbers, booleans), so the untyped
         // PropertyListSerialization fits better here than a Decodable model.
-        let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        // A file that does not parse is no dictionary either: malformed, like a wrong shape.
+        let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
         guard let root = plist as? [String: Any],
               let specifiers = root["PreferenceSpecifiers"] as? [[String: Any]] else {
             throw SettingsError.malformed(name)
