@@ -47,6 +47,17 @@ struct CrashCaseRunnerTests {
         #expect(learner.mostAtOnce > 1, "repetitions run at once")
     }
 
+    /// A job that has shown enough while the case runs (``CaseAttempt/abandoned``): no wave
+    /// starts after that, so of the 12 repetitions only the first wave ran.
+    @Test func anAbandonedCaseStartsNoMoreWaves() {
+        let learner = launcher()
+        var attempt = CaseAttempt(launcher: learner)
+        attempt.abandoned = { learner.launches.count >= 2 }
+        _ = CrashCaseRunner(attempt: attempt, pool: WorkPool(jobs: 2), scratchDirectory: scratch)
+            .run(testCase, plan: testCase.crash!, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle, reference: nil)
+        #expect(learner.launches.count == 3, "the calibration run and one wave of two")
+    }
+
     @Test func aTornWriteIsFoundWhereverItsWindowIsAndTheFirstRepetitionIsReported() {
         // Torn only when killed between 40 and 48 ms into a 100 ms save: one slice in twelve.
         let learner = launcher(tornWindow: 0.040...0.048)

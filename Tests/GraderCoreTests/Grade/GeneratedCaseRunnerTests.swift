@@ -65,6 +65,36 @@ final class GeneratedCaseRunnerTests {
         for index in 0..<firstWrong { #expect(ran.contains(inputs[index])) }
     }
 
+    /// Once the job has shown enough (``CaseAttempt/abandoned``), no more inputs start; an
+    /// exploration's sequences stop the same way.
+    @Test func anAbandonedCaseStartsNoMoreInputsNorSequences() throws {
+        let (testCase, spec) = spec(count: 40)
+        let learner = doubling()
+        var attempt = CaseAttempt(launcher: learner)
+        attempt.abandoned = { learner.launches.count >= 4 }
+        let references = ReferenceRuns(launcher: doubling(), cache: JSONCache(directory: folder), graderIdentity: "test")
+        let (failure, _) = GeneratedCaseRunner(attempt: attempt, references: references, pool: WorkPool(jobs: 1), shrinksFailures: false)
+            .run(testCase, spec: spec, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                 referenceBundle: RunnerFixtures.referenceBundle)
+        #expect(failure == nil)
+        #expect(learner.launches.count == 4, "one worker: the inputs before the job had shown enough")
+
+        let operation = ExplorationSpec.Operation(name: "double", arguments: [InputSpec.Variable(name: "n", generator: .int(min: 0, max: 9))],
+                                                  weight: 1, errorDetails: false, unordered: false)
+        let exploration = ExplorationSpec(seed: 3, sequences: 40, length: 2, operations: [operation], relaunch: 0, kill: 0, container: [])
+        var explored = RunnerFixtures.testCase([])
+        explored.exploration = exploration
+        let explorer = doubling()
+        var explorerAttempt = CaseAttempt(launcher: explorer)
+        explorerAttempt.abandoned = { explorer.launches.count >= 5 }
+        let (explorationFailure, _) = ExplorationRunner(attempt: explorerAttempt, references: references, pool: WorkPool(jobs: 1),
+                                                        shrinksFailures: false, sequences: 40, only: nil)
+            .run(explored, spec: exploration, exercise: RunnerFixtures.exercise, bundle: RunnerFixtures.bundle,
+                 referenceBundle: RunnerFixtures.referenceBundle)
+        #expect(explorationFailure == nil)
+        #expect(explorer.launches.count == 5, "one launch per sequence, until the job had shown enough")
+    }
+
     @Test func inputsRunAtOnceOnThePool() throws {
         let (testCase, spec) = spec(count: 16)
         let learner = doubling(delay: 0.02)
