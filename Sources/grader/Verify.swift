@@ -24,7 +24,7 @@ struct Verify: GraderSubcommand {
     @Option(help: "With --mutants: the most mutants tried per exercise (a fixed sample when there are more).")
     var mutantsPerExercise = 40
 
-    @Flag(help: "With --mutants: build each generated mutant on its own, as a file, instead of all of an exercise's in one mutant schema (slower; the verdicts are the same).")
+    @Flag(help: "With --mutants: build each mutant (generated or hand-written) on its own instead of an exercise's mutants together in one mutant schema (slower; the verdicts are the same).")
     var mutantsOneByOne = false
 
     @Flag(help: "Grade every reference, starter and mutant a second time with launches started the other way (exec'd, or forked with --launch exec) and check that every case gets the same verdict.")

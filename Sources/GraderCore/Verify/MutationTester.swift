@@ -48,7 +48,7 @@ public struct MutationTester {
         // may be tried a few times.
         let scored = exercises.filter { $0.learnerFiles.count == 1 }
         let prepared = try grader.pool.map(scored) { exercise in
-            Result { () -> (generated: [Generated], sample: [Generated], schema: SchemaBuild?) in
+            Result { () -> (generated: [Generated], sample: [Generated], schema: SchemaCompiler.Build?) in
                 let generated = try self.generate(exercise)
                 let sample = Self.sample(generated, limit: self.limit, key: exercise.id)
                 return (generated, sample, self.buildsSchemas ? self.schema(of: exercise, sample: sample.map(\.name)) : nil)
@@ -102,82 +102,19 @@ public struct MutationTester {
         directory.appendingPathComponent(exercise.id.replacingOccurrences(of: "/", with: "_"))
     }
 
-    /// A mutant schema that compiled, and the number of each mutant in it.
-    struct SchemaBuild {
-        var file: URL
-        var numbers: [String: Int]
-    }
-
-    /// What `mutate --schema` writes beside the schema (`schema.json`).
-    struct SchemaIndex: Decodable {
-        struct Site: Decodable {
-            var mutants: [String: Int]
-            var start: Int
-            var end: Int
-        }
-        var numbers: [String: Int]
-        var sites: [Site]
-    }
-
     /// The mutant schema of `names` (a sample of the exercise's generated mutants), built: one
-    /// compile for all the mutants in it instead of one each. A mutant whose site a compile
-    /// error is in (most often a mutant that does not compile alone) is left out and the
-    /// schema written again; where an error cannot be placed, the schema is tried without its
-    /// left-out statements, then given up. Mutants left out are built alone, as before.
+    /// compile for all the mutants in it instead of one each (``SchemaCompiler``). Where an
+    /// error cannot be placed, the schema is tried once more without its left-out statements.
     /// - Returns: nil when no schema compiled: every mutant is then built alone.
-    func schema(of exercise: Exercise, sample names: [String]) -> SchemaBuild? {
-        var wanted = names
-        var withStatements = true
-        let file = folder(of: exercise).appendingPathComponent("schema.swift")
-        for _ in 0..<8 {
-            guard !wanted.isEmpty else { return nil }
-            let run = try? ChildProcess.run(tool.path, ["--schema", exercise.referenceSources[0].path, folder(of: exercise).path] + wanted,
-                                            environment: ProcessInfo.processInfo.environment, timeLimit: 120)
-            guard run?.termination == .exited(0),
-                  let data = FileManager.default.contents(atPath: folder(of: exercise).appendingPathComponent("schema.json").path),
-                  let index = try? JSONDecoder().decode(SchemaIndex.self, from: data), !index.numbers.isEmpty,
-                  let text = FileManager.default.contents(atPath: file.path)
-            else { return nil }
-            switch try? grader.builder.build(exercise: exercise, sources: [file], resources: exercise.bundleResources) {
-            case .built?:
-                return SchemaBuild(file: file, numbers: index.numbers)
-            case .failed(let diagnostics)?:
-                guard let culprits = Self.mutants(at: diagnostics.filter { $0.severity == .error }, of: index, text: text) else {
-                    guard withStatements else { return nil }
-                    withStatements = false
-                    wanted.removeAll { $0.contains("-removed-call-") || $0.contains("-removed-assignment-") }
-                    continue
-                }
-                wanted.removeAll { culprits.contains($0) }
-            case nil:
-                return nil
-            }
-        }
-        return nil
-    }
-
-    /// The mutants whose sites hold the errors `diagnostics` report in the schema `text`: for
-    /// each error, those of the smallest site around it, else of every site on its line.
-    /// - Returns: nil when an error is in no site and on no site's line (or not in the schema).
-    static func mutants(at diagnostics: [Diagnostic], of index: SchemaIndex, text: Data) -> Set<String>? {
-        var lineStarts = [0]
-        for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-        var culprits = Set<String>()
-        for diagnostic in diagnostics {
-            guard diagnostic.file?.hasSuffix("schema.swift") == true, let line = diagnostic.line, line >= 1, line <= lineStarts.count
-            else { return nil }
-            let lineStart = lineStarts[line - 1]
-            let lineEnd = line < lineStarts.count ? lineStarts[line] : text.count
-            let offset = lineStart + max(0, (diagnostic.column ?? 1) - 1)
-            if let site = index.sites.filter({ $0.start <= offset && offset < $0.end }).min(by: { $0.end - $0.start < $1.end - $1.start }) {
-                culprits.formUnion(site.mutants.keys)
-                continue
-            }
-            let onLine = index.sites.filter { ($0.start >= lineStart && $0.start < lineEnd) || ($0.end > lineStart && $0.end <= lineEnd) }
-            if onLine.isEmpty { return nil }
-            for site in onLine { culprits.formUnion(site.mutants.keys) }
-        }
-        return culprits.isEmpty ? nil : culprits
+    func schema(of exercise: Exercise, sample names: [String]) -> SchemaCompiler.Build? {
+        let folder = folder(of: exercise)
+        return SchemaCompiler(tool: tool, builder: grader.builder).build(
+            exercise, in: folder, wanted: names,
+            arguments: { ["--schema", exercise.referenceSources[0].path, folder.path] + $0 },
+            withoutUnplaced: { wanted in
+                let kept = wanted.filter { !$0.contains("-removed-call-") && !$0.contains("-removed-assignment-") }
+                return kept.count < wanted.count ? kept : nil
+            })
     }
 
     /// Runs `mutate` on the exercise's reference; returns what it generated.

@@ -102,7 +102,8 @@ public final class Workspace: @unchecked Sendable {
     ///   the mutation score's work starts, and of each exercise whose mutants are all graded,
     ///   from the grading threads, one call at a time.
     /// - Parameter mutantSchemas: build each exercise's generated mutants together, as one
-    ///   mutant schema (``MutationTester/buildsSchemas``).
+    ///   mutant schema (``MutationTester/buildsSchemas``), and its hand-written ones too when
+    ///   `mutate` is built (``HandMutantSchemas``).
     /// - Parameter comparesLaunches: grade every file a second time with launches started the
     ///   other way (``LaunchMode``) and check that the verdicts are the same.
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil, mutantSchemas: Bool = true,
@@ -118,10 +119,17 @@ public final class Workspace: @unchecked Sendable {
             verifier.launchComparison = LaunchComparison(grader: verifying, other: Grader(workbench: otherBench, options: .verify(jobs: jobs)),
                                                          mode: other)
         }
-        var report = try verifier.verify(exercises, lessons: lessons, problems: relevantProblems, progress: progress)
+        // Hand-written mutants in one schema per exercise where `mutate` is built (it is for
+        // `--mutants`); each alone otherwise, or with `--mutants-one-by-one`.
+        var verified = exercises
+        if mutantSchemas, FileManager.default.isExecutableFile(atPath: mutateTool.path) {
+            verified = HandMutantSchemas(grader: verifying, tool: mutateTool,
+                                         directory: workDirectory.appendingPathComponent("mutant-schemas")).applied(to: exercises)
+        }
+        var report = try verifier.verify(verified, lessons: lessons, problems: relevantProblems, progress: progress)
         report.unenforcedLimits = unenforcedLimits
         if let mutants {
-            let tool = executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
+            let tool = mutateTool
             guard FileManager.default.isExecutableFile(atPath: tool.path) else {
                 throw GraderError.missingTool("mutate", hint: "build it with `swift build --product mutate` (it needs swift-syntax, which `grader` alone does not)")
             }
@@ -133,6 +141,11 @@ public final class Workspace: @unchecked Sendable {
             report.mutation = try tester.score(exercises, progress: progress)
         }
         return report
+    }
+
+    /// The `mutate` tool, built beside the running grader (`swift build --product mutate`).
+    var mutateTool: URL {
+        executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
     }
 
     /// `handout.json` when the course is a student handout, else nil.

@@ -95,4 +95,41 @@ struct MutationTests {
         #expect(together.survivors.map(\.name) == alone.survivors.map(\.name))
         #expect(together.survivors.map(\.name) == ["L13-relational-1", "L13-integer-literal-1"])
     }
+
+    /// Hand-written mutants built together in one schema get the verdicts they get built one by
+    /// one: one that does not compile is still reported as not compiling, and those the schema
+    /// cannot hold (a function's only statement, here) are built alone.
+    @Test func handWrittenMutantsBuiltInOneSchemaGetTheVerdictsTheyGetAlone() throws {
+        let course = try TemporaryCourse.fixture()
+        let folder = "Exercises/00-fixtures/01-counter"
+        let reference = try String(contentsOf: course.root.appendingPathComponent("\(folder)/Reference/Solution.swift"), encoding: .utf8)
+        try course.write("\(folder)/Mutants/forgets-to-save.swift", "// Mutant: never saves the count\n"
+            + reference.replacingOccurrences(of: "        UserDefaults.standard.set(count, forKey: \"count\")\n", with: ""))
+        try course.write("\(folder)/Mutants/counts-twice.swift", "// Mutant: adds the step twice\n"
+            + reference.replacingOccurrences(of: "value() + step", with: "value() + step + step"))
+        try course.write("\(folder)/Mutants/does-not-compile.swift", "// Mutant: adds a text to a number\n"
+            + reference.replacingOccurrences(of: "value() + step", with: "value() + \"step\""))
+        try course.write("\(folder)/Mutants/reads-zero.swift", "// Mutant: always reads zero\n"
+            + reference.replacingOccurrences(of: "UserDefaults.standard.integer(forKey: \"count\")", with: "0"))
+        let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
+                                           workDirectory: GradingHarness.workDirectory) { manifest in
+            try .verification(["counter"], in: manifest, currentDirectory: course.root)
+        }
+        let schemas = HandMutantSchemas(grader: workspace.grader(.verify(jobs: 2)), tool: workspace.mutateTool,
+                                        directory: course.root.appendingPathComponent(".grader/hand-schemas"))
+        let exercise = try #require(schemas.applied(to: workspace.exercises).first)
+        let inSchema = exercise.mutants.filter { if case .schema = $0.form { true } else { false } }.map(\.name).sorted()
+        #expect(inSchema == ["accepts-negative", "counts-twice", "forgets-to-save"])
+
+        func checks(inSchema: Bool) throws -> [String] {
+            try workspace.verify(jobs: 2, mutantSchemas: inSchema).checks
+                .filter { $0.check.hasPrefix("mutant") }
+                .map { "\($0.check): \($0.passed) \($0.details.contains { $0.hasPrefix("it does not compile") })" }.sorted()
+        }
+        let together = try checks(inSchema: true)
+        #expect(together == (try checks(inSchema: false)))
+        #expect(together.count == 5)
+        #expect(together.contains("mutant does-not-compile compiles and fails a case: false true"))
+        #expect(together.filter { $0.hasSuffix(": true false") }.count == 4)
+    }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GraderCore
 
-/// Which generated mutants a failed schema compile leaves out: those whose sites hold the errors.
-struct MutationTesterTests {
+/// Which mutants a failed schema compile leaves out: those whose sites hold the errors.
+struct SchemaCompilerTests {
     // Line 1: `let a = (__graderMutant(1) ? (x - 1) : (x + 1))`, one site from offset 8 to 47;
     // line 2: `let b = f((__graderMutant(2) ? (2) : (1)))` with its site inside the call;
     // line 3: no site.
@@ -13,8 +13,8 @@ struct MutationTesterTests {
         let c = 3
 
         """.utf8)
-    private var index: MutationTester.SchemaIndex {
-        MutationTester.SchemaIndex(numbers: ["L1-arithmetic-1": 1, "L2-integer-literal-1": 2], sites: [
+    private var index: SchemaCompiler.Index {
+        SchemaCompiler.Index(numbers: ["L1-arithmetic-1": 1, "L2-integer-literal-1": 2], sites: [
             .init(mutants: ["L1-arithmetic-1": 1], start: 8, end: 47),
             .init(mutants: ["L2-integer-literal-1": 2], start: 58, end: 89),
         ])
@@ -25,20 +25,20 @@ struct MutationTesterTests {
     }
 
     @Test func anErrorInsideASiteLeavesOutThatSitesMutants() {
-        #expect(MutationTester.mutants(at: [error(line: 1, column: 32)], of: index, text: text) == ["L1-arithmetic-1"])
-        #expect(MutationTester.mutants(at: [error(line: 1, column: 32), error(line: 2, column: 15)], of: index, text: text)
+        #expect(SchemaCompiler.mutants(at: [error(line: 1, column: 32)], of: index, text: text) == ["L1-arithmetic-1"])
+        #expect(SchemaCompiler.mutants(at: [error(line: 1, column: 32), error(line: 2, column: 15)], of: index, text: text)
             == ["L1-arithmetic-1", "L2-integer-literal-1"])
     }
 
     @Test func anErrorBesideASiteOnItsLineLeavesOutThatLinesSites() {
         // Column 9 of line 2 is `f`, outside the site but on its line (`f` does not take the choice).
-        #expect(MutationTester.mutants(at: [error(line: 2, column: 9)], of: index, text: text) == ["L2-integer-literal-1"])
+        #expect(SchemaCompiler.mutants(at: [error(line: 2, column: 9)], of: index, text: text) == ["L2-integer-literal-1"])
     }
 
     @Test func anErrorNoSiteCanHoldGivesNoAnswer() {
-        #expect(MutationTester.mutants(at: [error(line: 3, column: 5)], of: index, text: text) == nil)
-        #expect(MutationTester.mutants(at: [error("Exercises/x/Driver.swift", line: 1, column: 32)], of: index, text: text) == nil)
-        #expect(MutationTester.mutants(at: [error(line: nil, column: nil)], of: index, text: text) == nil)
-        #expect(MutationTester.mutants(at: [error(line: 1, column: 32), error(line: 3, column: 1)], of: index, text: text) == nil)
+        #expect(SchemaCompiler.mutants(at: [error(line: 3, column: 5)], of: index, text: text) == nil)
+        #expect(SchemaCompiler.mutants(at: [error("Exercises/x/Driver.swift", line: 1, column: 32)], of: index, text: text) == nil)
+        #expect(SchemaCompiler.mutants(at: [error(line: nil, column: nil)], of: index, text: text) == nil)
+        #expect(SchemaCompiler.mutants(at: [error(line: 1, column: 32), error(line: 3, column: 1)], of: index, text: text) == nil)
     }
 }
