@@ -30,6 +30,18 @@ enum PeopleTableDriver: ExerciseDriver {
             try store?.close()
             store = nil
         }
+        // What the app finds where its database should be, put there before it opens it: a
+        // text file (SQLite opens it, and the first statement finds it is no database), or a
+        // folder (which SQLite cannot open at all).
+        let databaseURL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("people.sqlite")
+        app.on("putTextFile") {
+            try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(String(repeating: "These are notes, not a database.\n", count: 40).utf8).write(to: databaseURL)
+        }
+        app.on("putFolder") {
+            try FileManager.default.createDirectory(at: databaseURL, withIntermediateDirectories: true)
+        }
         // applicationWillTerminate: close what is still open.
         app.onTerminate {
             try? store?.close()
