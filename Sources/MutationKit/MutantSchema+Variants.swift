@@ -36,7 +36,7 @@ extension MutantSchema {
             }
             numbers[variant.name] = index + 1
             for site in sites {
-                if let same = accepted.firstIndex(where: { $0.start == site.start && $0.end == site.end }) {
+                if let same = accepted.firstIndex(where: { $0.start == site.start && $0.end == site.end && $0.unconditional == site.unconditional }) {
                     accepted[same].alternatives += site.alternatives
                 } else {
                     accepted.append(site)
@@ -59,18 +59,26 @@ extension MutantSchema {
         if hunks.isEmpty { return nil }
         let variantBlocks = BlockFinder(text)
         // One range per block a hunk lies in, from its first changed statement to the block's end.
-        var ranges: [Int: (range: Range<Int>, interior: Range<Int>)] = [:]
+        var ranges: [Int: (range: Range<Int>, interior: Range<Int>, shape: BlockFinder.Block.Shape)] = [:]
+        var sites: [VariantSite] = []
         // Lines of comments alone change nothing (a mutant file's header, say).
         for hunk in hunks where !(Self.onlyComments(original[hunk.original]) && Self.onlyComments(variant[hunk.variant])) {
+            // Static properties added to a type are written into the schema as they are: no other
+            // code names them, and they take no part in a type's layout or conformances.
+            if hunk.original.isEmpty, variantBlocks.onlyStaticProperties(in: hunk.variant, of: variant) {
+                sites.append(VariantSite(start: hunk.original.lowerBound, end: hunk.original.lowerBound,
+                                         alternatives: [(name, number, Array(variant[hunk.variant]))], unconditional: true))
+                continue
+            }
             guard let block = blocks.innermost(containing: hunk.original), block.allowsChoice else { return nil }
             // Every variant's choice in one block ends where the block does, so that two
             // variants' choices there always nest.
             let start = min(hunk.original.lowerBound, block.firstStatementStart(endingAfter: hunk.original.lowerBound))
             let end = block.interior.upperBound
             let merged = ranges[block.interior.lowerBound].map { min($0.range.lowerBound, start)..<max($0.range.upperBound, end) } ?? start..<end
-            ranges[block.interior.lowerBound] = (merged, block.interior)
+            ranges[block.interior.lowerBound] = (merged, block.interior, block.shape)
         }
-        if ranges.isEmpty { return nil }
+        if ranges.isEmpty && sites.isEmpty { return nil }
         // A range inside another of the same variant goes with it.
         let outer = ranges.values.filter { range in
             !ranges.values.contains { $0.range != range.range && $0.range.lowerBound <= range.range.lowerBound
@@ -84,18 +92,18 @@ extension MutantSchema {
                     : $0.original.upperBound <= position && $0.original.lowerBound < position
             }.reduce(0) { $0 + $1.variant.count - $1.original.count }
         }
-        var sites: [VariantSite] = []
-        for (range, interior) in outer {
+        for (range, interior, shape) in outer {
             // Every hunk is either inside the range or apart from it.
             guard hunks.allSatisfy({ hunk in
                 (range.lowerBound <= hunk.original.lowerBound && hunk.original.upperBound <= range.upperBound)
                     || hunk.original.upperBound <= range.lowerBound || hunk.original.lowerBound >= range.upperBound
             }) else { return nil }
             let variantRange = moved(range.lowerBound, false)..<moved(range.upperBound, true)
-            // The variant has the same block there (a line diff may pair a brace with another).
+            // The variant has the same block there, of the same shape (a line diff may pair a brace
+            // with another; a value must stay a single expression on both sides).
             let variantInterior = moved(interior.lowerBound, false)..<moved(interior.upperBound, true)
             guard variantRange.upperBound <= variant.count,
-                  variantBlocks.blocks.contains(where: { $0.interior == variantInterior && $0.allowsChoice })
+                  variantBlocks.blocks.contains(where: { $0.interior == variantInterior && $0.shape == shape })
             else { return nil }
             sites.append(VariantSite(start: range.lowerBound, end: range.upperBound,
                                      alternatives: [(name, number, Array(variant[variantRange]))]))
@@ -104,7 +112,7 @@ extension MutantSchema {
     }
 
     /// Whether `lines` are blank or `//` comments only.
-    private static func onlyComments(_ lines: ArraySlice<UInt8>) -> Bool {
+    static func onlyComments(_ lines: ArraySlice<UInt8>) -> Bool {
         lines.split(separator: UInt8(ascii: "\n")).allSatisfy { line in
             let text = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             return text.isEmpty || text.starts(with: Array("//".utf8))
@@ -127,6 +135,8 @@ struct VariantSite {
     var start: Int
     var end: Int
     var alternatives: [(name: String, number: Int, text: [UInt8])]
+    /// Text added whatever the number (a variant's added static property): no choice.
+    var unconditional = false
 }
 
 /// One changed run of lines: the UTF-8 range it replaces in the original and what replaces it.
@@ -185,9 +195,20 @@ final class BlockFinder: SyntaxVisitor {
         var interior: Range<Int>
         /// Each statement's range.
         var statements: [Range<Int>]
-        /// Whether an `if` may stand for any run of its statements up to its end: it is not a
-        /// block whose only statement may be its value, nor in a result builder.
-        var allowsChoice: Bool
+        /// What an `if` standing for its statements to its end would be.
+        var shape: Shape
+
+        enum Shape: Equatable {
+            /// A statement: the block's statements are no value (or more than one).
+            case statements
+            /// Its value: the block's only statement is an expression that may be its value, and
+            /// an `if` of single expressions is that value (an `if` expression).
+            case value
+            /// Neither (a result builder's statements): no choice here.
+            case none
+        }
+
+        var allowsChoice: Bool { shape != .none }
 
         /// The start of the first statement that ends after `position`, or `position` when none does.
         func firstStatementStart(endingAfter position: Int) -> Int {
@@ -196,6 +217,8 @@ final class BlockFinder: SyntaxVisitor {
     }
 
     private(set) var blocks: [Block] = []
+    /// Each member declaration's range, and whether it is a static stored or computed property.
+    private var members: [(range: Range<Int>, isStaticProperty: Bool)] = []
     private var builderDepth = 0
     private let source: [UInt8]
 
@@ -224,9 +247,39 @@ final class BlockFinder: SyntaxVisitor {
         let interior = before.endPosition.utf8Offset..<end
         guard interior.lowerBound <= interior.upperBound else { return .visitChildren }
         let statements = node.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
-        let allows = builderDepth == 0 && (node.count > 1 || SiteFinder.holdsNoValue(node))
-        blocks.append(Block(interior: interior, statements: statements, allowsChoice: allows))
+        let shape: Block.Shape
+        if builderDepth > 0 {
+            shape = .none
+        } else if node.count > 1 || SiteFinder.holdsNoValue(node) {
+            shape = .statements
+        } else if let only = node.first, case .expr = only.item {
+            shape = .value
+        } else {
+            shape = .statements
+        }
+        blocks.append(Block(interior: interior, statements: statements, shape: shape))
         return .visitChildren
+    }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        let isStatic = node.decl.as(VariableDeclSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.static) } ?? false
+        members.append((node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset, isStatic))
+        return .visitChildren
+    }
+
+    /// Whether `range` of `text` (this finder's source) holds static properties of a type and
+    /// comments, and at least one property.
+    func onlyStaticProperties(in range: Range<Int>, of text: [UInt8]) -> Bool {
+        let inside = members.filter { range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= range.upperBound }
+        guard !inside.isEmpty, inside.allSatisfy(\.isStaticProperty),
+              // A member reaching out of the range: the range is part of one, not whole ones.
+              !members.contains(where: { $0.range.overlaps(range) && !(range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= range.upperBound) })
+        else { return false }
+        var rest = Array(text[range])
+        for member in inside.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            rest.replaceSubrange((member.range.lowerBound - range.lowerBound)..<(member.range.upperBound - range.lowerBound), with: [])
+        }
+        return MutantSchema.onlyComments(rest[...])
     }
 
     private static func hasCustomAttribute(_ attributes: AttributeListSyntax) -> Bool {
@@ -272,6 +325,14 @@ struct VariantWriter {
             while next < siteRange.upperBound, sites[next].start < site.end { next += 1 }
             text += original[position..<site.start]
             let siteStart = text.count
+            if site.unconditional {
+                for alternative in site.alternatives { text += alternative.text }
+                landed.append(MutantSchema.Site(mutants: Dictionary(uniqueKeysWithValues: site.alternatives.map { ($0.name, $0.number) }),
+                                                start: siteStart, end: text.count))
+                position = site.start
+                index = next
+                continue
+            }
             var keyword = "if"
             for alternative in site.alternatives {
                 text += Array("\(keyword) __graderMutant(\(alternative.number)) {\n".utf8)

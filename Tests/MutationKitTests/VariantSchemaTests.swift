@@ -73,12 +73,43 @@ struct VariantSchemaTests {
     @Test func aVariantThatChangesMoreThanStatementsIsLeftOut() {
         let result = schema([("signature", replacing("_ b: Int) -> Int", with: "_ b: Int = 1) -> Int")),
                              ("property", replacing("var limit = 3", with: "var limit = 4")),
-                             ("value", replacing("\"store\"", with: "\"shop\"")),
+                             ("member", replacing("var limit = 3", with: "var limit = 3\n    var extra = 0")),
                              ("same", source),
                              ("body", replacing("print(sum)", with: "print(sum, sum)"))])
-        // A getter's or function's only statement may be its value: not behind an `if`.
-        #expect(result.leftOut == ["signature", "property", "value", "same"])
+        // An added stored property changes the type (its layout, a synthesized conformance).
+        #expect(result.leftOut == ["signature", "property", "member", "same"])
         #expect(result.numbers == ["body": 5])
+    }
+
+    @Test func aBodysOnlyExpressionIsAnIfExpressionOnlyWhileTheVariantKeepsOne() {
+        let result = schema([("value", replacing("\"store\"", with: "\"shop\"")),
+                             ("statements", replacing("        \"store\"\n", with: "        let name = \"shop\"\n        return name\n"))])
+        // Its value stays its value: `if` with one expression in each branch is an expression.
+        #expect(result.numbers == ["value": 1] && result.leftOut == ["statements"])
+        #expect(body(result).contains("""
+                func name() -> String {
+            if __graderMutant(1) {
+                    "shop"
+            } else {
+                    "store"
+            }
+                }
+            """))
+    }
+
+    @Test func anAddedStaticPropertyIsWrittenWhateverTheNumber() {
+        let result = schema([("cached", replacing("    var limit = 3\n", with: "    var limit = 3\n    // Kept for the process.\n    nonisolated(unsafe) static var cache: Int?\n")
+                                .replacingOccurrences(of: "        print(sum)\n", with: "        Self.cache = sum\n"))])
+        #expect(result.numbers == ["cached": 1])
+        let text = body(result)
+        #expect(text.contains("    var limit = 3\n    // Kept for the process.\n    nonisolated(unsafe) static var cache: Int?\n\n    func total"))
+        #expect(text.contains("if __graderMutant(1) {\n        Self.cache = sum\n        return sum\n} else {\n        print(sum)\n"))
+        // The added text is a site of its own, so that a compile error there leaves the variant out.
+        let bytes = Array(result.source.utf8)
+        #expect(result.sites.contains { site in
+            site.mutants == ["cached": 1]
+                && String(decoding: bytes[site.start..<site.end], as: UTF8.self) == "    // Kept for the process.\n    nonisolated(unsafe) static var cache: Int?\n"
+        })
     }
 
     @Test func changesInTwoBodiesAreTwoSitesOfOneNumber() {

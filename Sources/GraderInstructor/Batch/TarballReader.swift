@@ -99,8 +99,8 @@ struct TarballReader: Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: destination.path, contents: nil)
-        guard let sink = try? FileHandle(forWritingTo: destination) else {
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
+              let sink = try? FileHandle(forWritingTo: destination) else {
             throw GraderError.io("cannot write \(destination.path)")
         }
         defer { try? sink.close() }

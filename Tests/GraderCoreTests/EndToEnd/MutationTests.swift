@@ -97,8 +97,8 @@ struct MutationTests {
     }
 
     /// Hand-written mutants built together in one schema get the verdicts they get built one by
-    /// one: one that does not compile is still reported as not compiling, and those the schema
-    /// cannot hold (a function's only statement, here) are built alone.
+    /// one: one that does not compile is still reported as not compiling, and one the schema
+    /// cannot hold (a change outside every body, here) is built alone.
     @Test func handWrittenMutantsBuiltInOneSchemaGetTheVerdictsTheyGetAlone() throws {
         let course = try TemporaryCourse.fixture()
         let folder = "Exercises/00-fixtures/01-counter"
@@ -111,6 +111,10 @@ struct MutationTests {
             + reference.replacingOccurrences(of: "value() + step", with: "value() + \"step\""))
         try course.write("\(folder)/Mutants/reads-zero.swift", "// Mutant: always reads zero\n"
             + reference.replacingOccurrences(of: "UserDefaults.standard.integer(forKey: \"count\")", with: "0"))
+        // A change outside every body (here a type's declaration): built alone. No case can
+        // tell it from the reference, so verify says it passes, both ways.
+        try course.write("\(folder)/Mutants/another-error.swift", "// Mutant: has an error it never throws\n"
+            + reference.replacingOccurrences(of: "    case negative\n", with: "    case negative\n    case overflow\n"))
         let workspace = try Workspace.open(root: course.root, executable: GradingHarness.executable,
                                            workDirectory: GradingHarness.workDirectory) { manifest in
             try .verification(["counter"], in: manifest, currentDirectory: course.root)
@@ -119,7 +123,7 @@ struct MutationTests {
                                         directory: course.root.appendingPathComponent(".grader/hand-schemas"))
         let exercise = try #require(schemas.applied(to: workspace.exercises).first)
         let inSchema = exercise.mutants.filter { if case .schema = $0.form { true } else { false } }.map(\.name).sorted()
-        #expect(inSchema == ["accepts-negative", "counts-twice", "forgets-to-save"])
+        #expect(inSchema == ["accepts-negative", "counts-twice", "forgets-to-save", "reads-zero"])
 
         func checks(inSchema: Bool) throws -> [String] {
             try workspace.verify(jobs: 2, mutantSchemas: inSchema).checks
@@ -128,8 +132,9 @@ struct MutationTests {
         }
         let together = try checks(inSchema: true)
         #expect(together == (try checks(inSchema: false)))
-        #expect(together.count == 5)
+        #expect(together.count == 6)
         #expect(together.contains("mutant does-not-compile compiles and fails a case: false true"))
+        #expect(together.contains("mutant another-error compiles and fails a case: false false"))
         #expect(together.filter { $0.hasSuffix(": true false") }.count == 4)
     }
 }
