@@ -18,9 +18,11 @@ extension MutantSchema {
     ///                                       return total
     ///                                     }
     ///
-    /// A variant is left out (built alone) where it changes anything else (a declaration's
-    /// signature, a stored property, the file's top level), where a block's only statement may
-    /// be its value, and where its choices would cross another variant's.
+    /// A body whose only statement is its value stays one: the choice is an `if` expression, and
+    /// a variant that makes that body statements is left out. Static properties a variant adds to
+    /// a type are written in whatever the number (nothing else names them). A variant is left
+    /// out (built alone) where it changes anything else (a declaration's signature, a stored
+    /// property, the file's top level), and where its choices would cross another variant's.
     public init(source: String, variants: [(name: String, text: String)]) {
         let original = Array(source.utf8)
         let blocks = BlockFinder(source)
