@@ -27,6 +27,11 @@ enum SandboxURLsDriver: ExerciseDriver {
         var path: String
     }
 
+    /// A value for the process's `HOME` environment variable.
+    struct HomeVariable: Decodable {
+        var path: String
+    }
+
     struct UnknownFolder: Error {}
 
     static func folder(named name: String) throws -> URL {
@@ -65,6 +70,13 @@ enum SandboxURLsDriver: ExerciseDriver {
             if FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.removeItem(atPath: path)
             }
+        }
+        // Foundation's home fixed to the container (as the iOS Simulator fixes it, with
+        // CFFIXED_USER_HOME) while the HOME variable names another folder: NSHomeDirectory()
+        // still answers the container, the variable does not.
+        app.on("setHomeVariable") { (args: HomeVariable) in
+            setenv("CFFIXED_USER_HOME", NSHomeDirectory(), 1)
+            setenv("HOME", args.path, 1)
         }
         // The rest of the app writes and reads files in the folders the solution returns.
         app.on("writeFile") { (args: FileArgs) in

@@ -1,5 +1,6 @@
 import ExerciseKit
 import Foundation
+import SQLite3
 
 @main
 enum BulkImportDriver: ExerciseDriver {
@@ -43,6 +44,7 @@ enum BulkImportDriver: ExerciseDriver {
     }
 
     static func register(_ app: inout Operations) {
+        StatementWatch.install()
         let session = Session()
 
         app.on("importProducts") { (items: [Item]) -> Int in
@@ -60,8 +62,46 @@ enum BulkImportDriver: ExerciseDriver {
             try session.open().total(forCategory: args.category)
         }
         app.on("close") { try session.close() }
+        // How many INSERT statements ran for the first time since the last call.
+        app.on("insertStatements") { () -> Int in StatementWatch.takeNewInserts() }
         // As an app closes its database in applicationWillTerminate.
         app.onTerminate { try? session.close() }
+    }
+}
+
+/// What the driver sees of the app's SQLite statements, without calling the learner's code:
+/// every connection the app opens gets a trace callback (SQLite calls the auto-extension below
+/// for each new connection), which SQLite calls as each run of a statement starts. A statement's
+/// own counter of runs (`SQLITE_STMTSTATUS_RUN`, counted just after the trace) is 0 at its first
+/// run: an INSERT prepared once and reset for every row starts once per import, one prepared
+/// for every row starts once per row. It reads SQLite's counters and changes nothing.
+enum StatementWatch {
+    nonisolated(unsafe) private static var newInserts = 0
+
+    static func takeNewInserts() -> Int {
+        defer { newInserts = 0 }
+        return newInserts
+    }
+
+    /// Called by SQLite as each run of a statement starts (`SQLITE_TRACE_STMT`).
+    private static let trace: @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+        _, _, statement, _ in
+        guard let statement else { return 0 }
+        let handle = OpaquePointer(statement)
+        guard sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_RUN, 0) == 0, let sql = sqlite3_sql(handle) else { return 0 }
+        if String(cString: sql).uppercased().contains("INSERT") { newInserts += 1 }
+        return 0
+    }
+
+    /// Called by SQLite for each connection opened from now on, once it is open.
+    private static let entry: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, UnsafeRawPointer?) -> Int32 = {
+        db, _, _ in
+        _ = sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), StatementWatch.trace, nil)
+        return SQLITE_OK
+    }
+
+    static func install() {
+        _ = sqlite3_auto_extension(unsafeBitCast(entry, to: (@convention(c) () -> Void).self))
     }
 }
 

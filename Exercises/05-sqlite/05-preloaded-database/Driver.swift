@@ -24,6 +24,18 @@ enum PreloadedDatabaseDriver: ExerciseDriver {
         app.on("favourite") { (args: FavouriteArgs) in try pokedex.setFavourite(args.favourite, code: args.code) }
         app.on("favourites") { try pokedex.favourites().map(reply) }
         app.on("close") { try pokedex.close() }
+        // Puts the bundle's database, as shipped (no favourites table), at Documents/pokedex.sqlite
+        // before the app opens it: the copy an earlier version without favourites made, or a
+        // first launch killed between the copy and the CREATE TABLE. Never calls the Pokédex.
+        app.on("placeCopyWithoutFavourites") {
+            let fileManager = FileManager.default
+            let documents = fileManager.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try fileManager.createDirectory(at: documents, withIntermediateDirectories: true)
+            guard let original = Bundle.main.url(forResource: "pokedex", withExtension: "sqlite") else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+            try fileManager.copyItem(at: original, to: documents.appending(path: "pokedex.sqlite"))
+        }
         // The app is quitting: it closes its database, as applicationWillTerminate would.
         app.onTerminate { try? pokedex.close() }
     }

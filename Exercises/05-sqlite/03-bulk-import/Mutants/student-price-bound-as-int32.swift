@@ -1,0 +1,131 @@
+// Mutant: the price is bound with the 32-bit sqlite3_bind_int(Int32(price)), so a price above Int32.max cents (21,474,836.47) stops the app with an overflow trap instead of being stored as the 64-bit INTEGER it is
+// Hint: A price is a Swift Int and the column a 64-bit INTEGER; a 32-bit bind cannot hold every price a product may have.
+import Foundation
+import SQLite3
+
+/// One line of the shop's product catalogue.
+struct Product: Equatable {
+    /// The product's code, unique in the catalogue ("TEA-0042").
+    var sku: String
+    var name: String
+    var category: String
+    /// The price in cents, never negative.
+    var price: Int
+}
+
+enum CatalogError: Error {
+    /// A SQLite call failed: its result code and the text of `sqlite3_errmsg`.
+    case sqlite(code: Int32, message: String)
+}
+
+/// Tells SQLite to copy a bound text at once (the C macro cannot be imported into Swift).
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// The catalogue, kept in the table `products` of `Documents/catalog.sqlite`.
+final class Catalog {
+    private var db: OpaquePointer?
+
+    /// Opens (or creates) the database and creates the table when it is not there yet.
+    /// (Already written: the exercise is the import.)
+    init() throws {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        let path = documents.appendingPathComponent("catalog.sqlite").path
+        let code = sqlite3_open(path, &db)
+        guard code == SQLITE_OK else {
+            let error = lastError(code)
+            sqlite3_close(db)
+            db = nil
+            throw error
+        }
+        try execute("""
+            CREATE TABLE IF NOT EXISTS products (
+                sku TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                category TEXT NOT NULL,
+                price INTEGER NOT NULL CHECK (price >= 0)
+            )
+            """)
+    }
+
+    /// Inserts every product, or none: one prepared statement, reused for each row, inside one
+    /// transaction. Returns how many rows were inserted.
+    @discardableResult
+    func importProducts(_ products: [Product]) throws -> Int {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(
+            db, "INSERT INTO products (sku, name, category, price) VALUES (?, ?, ?, ?)",
+            -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard prepared == SQLITE_OK else { throw lastError(prepared) }
+
+        try execute("BEGIN")
+        do {
+            for product in products {
+                sqlite3_bind_text(statement, 1, product.sku, -1, SQLITE_TRANSIENT)
+                sqlite3_bind_text(statement, 2, product.name, -1, SQLITE_TRANSIENT)
+                sqlite3_bind_text(statement, 3, product.category, -1, SQLITE_TRANSIENT)
+                sqlite3_bind_int(statement, 4, Int32(product.price))
+                let stepped = sqlite3_step(statement)
+                guard stepped == SQLITE_DONE else {
+                    // Build the error now: the ROLLBACK below replaces SQLite's message.
+                    throw lastError(stepped)
+                }
+                sqlite3_reset(statement)
+            }
+            try execute("COMMIT")
+        } catch {
+            sqlite3_reset(statement)
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+        return products.count
+    }
+
+    /// How many products the catalogue holds.
+    func count() throws -> Int {
+        try integer("SELECT COUNT(*) FROM products", binding: nil)
+    }
+
+    /// The sum of the prices (in cents) of the products of `category`; 0 when it has none.
+    func total(forCategory category: String) throws -> Int {
+        // SUM over no rows is NULL: COALESCE turns it into 0.
+        try integer("SELECT COALESCE(SUM(price), 0) FROM products WHERE category = ?",
+                    binding: category)
+    }
+
+    /// Closes the database. `sqlite3_close` refuses (SQLITE_BUSY) while a statement is not
+    /// finalized, which is reported as an error rather than ignored. (Already written.)
+    func close() throws {
+        let code = sqlite3_close(db)
+        guard code == SQLITE_OK else { throw lastError(code) }
+        db = nil
+    }
+
+    // MARK: Helpers
+
+    /// Runs SQL that returns no rows (CREATE, BEGIN, COMMIT, ROLLBACK).
+    private func execute(_ sql: String) throws {
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw lastError(code) }
+    }
+
+    /// Runs a query that answers one integer, binding `text` (when given) to its only parameter.
+    private func integer(_ sql: String, binding text: String?) throws -> Int {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard prepared == SQLITE_OK else { throw lastError(prepared) }
+        if let text {
+            sqlite3_bind_text(statement, 1, text, -1, SQLITE_TRANSIENT)
+        }
+        let stepped = sqlite3_step(statement)
+        guard stepped == SQLITE_ROW else { throw lastError(stepped) }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    /// The error for a failed call, with SQLite's explanation of the last failure. Build it
+    /// right away: the next SQLite call on the connection replaces the message.
+    private func lastError(_ code: Int32) -> CatalogError {
+        .sqlite(code: code, message: String(cString: sqlite3_errmsg(db)))
+    }
+}
