@@ -8,6 +8,7 @@ enum RemoveAndResetDriver: ExerciseDriver {
     /// `value: null` (or no value) asks the store to remove the key.
     struct SetArgs: Decodable { var suite: String; var key: String; var value: String? }
     struct StandardArgs: Decodable { var key: String; var value: String? }
+    struct NumberArgs: Decodable { var suite: String; var key: String; var value: Int }
 
     static func register(_ app: inout Operations) {
         // A fresh store per call, as different screens of an app would open the same suite.
@@ -16,6 +17,11 @@ enum RemoveAndResetDriver: ExerciseDriver {
         app.on("remove") { (args: KeyArgs) in SuiteStore(suiteName: args.suite).remove(args.key) }
         app.on("reset") { (args: SuiteArgs) in SuiteStore(suiteName: args.suite).reset() }
         app.on("keys") { (args: SuiteArgs) in SuiteStore(suiteName: args.suite).keys() }
+
+        // Other code sharing the suite (an app extension, say) stores a number in it directly.
+        app.on("suiteSetNumber") { (args: NumberArgs) in
+            UserDefaults(suiteName: args.suite)!.set(args.value, forKey: args.key)
+        }
 
         // The app's standard defaults, written and read directly.
         app.on("standardSet") { (args: StandardArgs) in

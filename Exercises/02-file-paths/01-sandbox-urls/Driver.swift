@@ -27,6 +27,13 @@ enum SandboxURLsDriver: ExerciseDriver {
         var path: String
     }
 
+    /// A folder of the container (`path`, from the home) moved to `movedTo` (from the home too),
+    /// with a symbolic link left at its old path: the folder's path still reaches it.
+    struct LinkedFolder: Decodable {
+        var path: String
+        var movedTo: String
+    }
+
     /// A value for the process's `HOME` environment variable.
     struct HomeVariable: Decodable {
         var path: String
@@ -70,6 +77,17 @@ enum SandboxURLsDriver: ExerciseDriver {
             if FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.removeItem(atPath: path)
             }
+        }
+        // A folder's path that goes through a symbolic link (as /var is a link on an iPhone):
+        // the folder moved elsewhere in the container, a link left where it was.
+        app.on("moveFolderBehindLink") { (args: LinkedFolder) in
+            let path = NSHomeDirectory() + "/" + args.path
+            let target = NSHomeDirectory() + "/" + args.movedTo
+            let manager = FileManager.default
+            try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                        withIntermediateDirectories: true)
+            try manager.moveItem(atPath: path, toPath: target)
+            try manager.createSymbolicLink(atPath: path, withDestinationPath: target)
         }
         // Foundation's home fixed to the container (as the iOS Simulator fixes it, with
         // CFFIXED_USER_HOME) while the HOME variable names another folder: NSHomeDirectory()

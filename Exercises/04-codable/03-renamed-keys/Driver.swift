@@ -29,6 +29,9 @@ enum RenamedKeysDriver: ExerciseDriver {
     struct Authors: Decodable { var authors: [AuthorView] }
 
     static func register(_ app: inout Operations) {
+        // An iOS app starts with "/" as its current directory, not its container: a path
+        // relative to the current directory is no path in Documents.
+        FileManager.default.changeCurrentDirectoryPath("/")
         let store = AuthorStore()
 
         // Plain coders: the model's own keys must do the renaming.
