@@ -1,8 +1,8 @@
 import ExerciseKit
 import Foundation
 
-/// Structural comparison of JSON values: numbers with a tolerance, objects by key, arrays in
-/// order or as multisets.
+/// Structural comparison of JSON values: integers exactly, other numbers with a tolerance,
+/// objects by key, arrays in order or as multisets.
 public enum Comparator {
     /// Compares `actual` with `expected`; returns the first difference, or nil when they agree.
     public static func compare(
@@ -29,6 +29,11 @@ public enum Comparator {
             return Mismatch(path: path.description, expected: expected, actual: actual,
                             summary: expectsInteger ? "expected \(integer), got \(fractional)"
                                                     : "expected \(fractional), got \(integer)")
+        // Two integers are equal or not: the tolerance is for fractions, and within it two large
+        // integers that differ in their last digits (an Int kept in a Double on the way) would
+        // agree. A case that gives a tolerance of its own keeps it for integers too.
+        case (.int(let a), .int(let b)) where options.tolerance == ComparisonOptions.standard.tolerance:
+            return a == b ? nil : mismatch(path, expected, actual)
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
             return numbersAgree(expected.numberValue!, actual.numberValue!, options.tolerance)
                 ? nil : mismatch(path, expected, actual)

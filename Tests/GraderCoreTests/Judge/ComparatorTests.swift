@@ -27,6 +27,16 @@ struct ComparatorTests {
         #expect(Comparator.compare(expected: .double(1.0), actual: .double(1.01), options: loose) == nil)
     }
 
+    @Test func integersAreComparedExactlyUnlessTheCaseGivesATolerance() throws {
+        // 2^53 + 1 and 2^53 are one Double: within the tolerance they would agree.
+        let mismatch = try #require(Comparator.compare(expected: .int(9_007_199_254_740_993), actual: .int(9_007_199_254_740_992)))
+        #expect(mismatch.summary == "expected 9007199254740993, got 9007199254740992")
+        #expect(Comparator.compare(expected: .int(Int.max - 1), actual: .int(Int.max)) != nil)
+        #expect(Comparator.compare(expected: .int(-7), actual: .int(-7)) == nil)
+        let loose = ComparisonOptions(tolerance: 2)
+        #expect(Comparator.compare(expected: .int(100), actual: .int(101), options: loose) == nil)
+    }
+
     @Test func numberTypesKeepIntegersApartFromFractionalNumbers() throws {
         let typed = ComparisonOptions(numberTypes: true)
         let mismatch = try #require(Comparator.compare(expected: .object(["v": .double(3)]), actual: .object(["v": .int(3)]), options: typed))
