@@ -284,29 +284,22 @@ final class BlockFinder: SyntaxVisitor {
         return MutantSchema.onlyComments(rest[...])
     }
 
-    private static func hasCustomAttribute(_ attributes: AttributeListSyntax) -> Bool {
-        attributes.contains { element in
-            guard case .attribute(let attribute) = element else { return false }
-            return attribute.attributeName.trimmedDescription.first?.isUppercase == true
-        }
-    }
-
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if Self.hasCustomAttribute(node.attributes) { builderDepth += 1 }
+        if SiteFinder.hasCustomAttribute(node.attributes) { builderDepth += 1 }
         return .visitChildren
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) {
-        if Self.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
+        if SiteFinder.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        if Self.hasCustomAttribute(node.attributes) { builderDepth += 1 }
+        if SiteFinder.hasCustomAttribute(node.attributes) { builderDepth += 1 }
         return .visitChildren
     }
 
     override func visitPost(_ node: VariableDeclSyntax) {
-        if Self.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
+        if SiteFinder.hasCustomAttribute(node.attributes) { builderDepth -= 1 }
     }
 }
 

@@ -212,7 +212,8 @@ final class SiteFinder: SyntaxAnyVisitor {
     override func visit(_ node: ExpressionPatternSyntax) -> SyntaxVisitorContinueKind { fix(node) }
     override func visitPost(_ node: ExpressionPatternSyntax) { fixedDepth -= 1 }
 
-    private static func hasCustomAttribute(_ attributes: AttributeListSyntax) -> Bool {
+    /// Whether a declaration has a custom attribute (a result builder's, `@ViewBuilder`).
+    static func hasCustomAttribute(_ attributes: AttributeListSyntax) -> Bool {
         attributes.contains { element in
             guard case .attribute(let attribute) = element else { return false }
             return attribute.attributeName.trimmedDescription.first?.isUppercase == true
