@@ -10,7 +10,7 @@ struct HandMutantSchemas {
     let grader: Grader
     /// The `mutate` executable.
     let tool: URL
-    /// Where the schemas are written (`.grader/mutant-schemas`).
+    /// Where the schemas are written (`mutant-schemas` in the run's own folder of `.grader/`).
     let directory: URL
 
     /// `exercises` with every mutant that compiled in its exercise's schema built from there.

@@ -20,7 +20,7 @@ public struct MutationTester {
     let grader: Grader
     /// The `mutate` executable.
     let tool: URL
-    /// Where generated mutants are written (`.grader/generated-mutants`).
+    /// Where generated mutants are written (`generated-mutants` in the run's own folder of `.grader/`).
     let directory: URL
     /// The most mutants tried per exercise: a sample drawn by the exercise's id when there are more.
     let limit: Int

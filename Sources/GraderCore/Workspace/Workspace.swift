@@ -109,6 +109,10 @@ public final class Workspace: @unchecked Sendable {
     public func verify(jobs: Int = GraderOptions.defaultJobs, mutants: Int? = nil, mutantSchemas: Bool = true,
                        comparesLaunches: Bool = false,
                        progress: (@Sendable (VerifyProgress) -> Void)? = nil) throws -> VerifyReport {
+        // Mutant schemas and generated mutants are written and built in a folder of this run's
+        // own, so that verifies running at once never rewrite each other's.
+        let folder = try RunFolder(in: workDirectory, prefix: "verify-", what: "verify's folder")
+        defer { withExtendedLifetime(folder) {} }
         let verifying = grader(.verify(jobs: jobs))
         var verifier = CourseVerifier(grader: verifying, lessons: lessonSuite(jobs: jobs))
         if comparesLaunches {
@@ -124,7 +128,7 @@ public final class Workspace: @unchecked Sendable {
         var verified = exercises
         if mutantSchemas, FileManager.default.isExecutableFile(atPath: mutateTool.path) {
             verified = HandMutantSchemas(grader: verifying, tool: mutateTool,
-                                         directory: workDirectory.appendingPathComponent("mutant-schemas")).applied(to: exercises)
+                                         directory: folder.directory.appendingPathComponent("mutant-schemas")).applied(to: exercises)
         }
         var report = try verifier.verify(verified, lessons: lessons, problems: relevantProblems, progress: progress)
         report.unenforcedLimits = unenforcedLimits
@@ -135,7 +139,7 @@ public final class Workspace: @unchecked Sendable {
             }
             progress?(.scoringMutants(exercises: exercises.count))
             var tester = MutationTester(grader: grader(.mutation(jobs: jobs)), tool: tool,
-                                        directory: workDirectory.appendingPathComponent("generated-mutants"),
+                                        directory: folder.directory.appendingPathComponent("generated-mutants"),
                                         limit: mutants, minimum: course.mutationMinimum)
             tester.buildsSchemas = mutantSchemas
             report.mutation = try tester.score(exercises, progress: progress)
