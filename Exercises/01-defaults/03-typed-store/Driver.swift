@@ -22,6 +22,8 @@ enum TypedStoreDriver: ExerciseDriver {
     }
 
     struct KeyArgs: Decodable { var key: String }
+    struct SuiteArgs: Decodable { var key: String; var int: Int }
+    struct SuiteReading: Encodable { var int: Int; var contains: Bool }
 
     /// Something else in the app wrote a raw property-list value (strings, numbers, booleans,
     /// arrays, dictionaries) under `key`.
@@ -66,6 +68,13 @@ enum TypedStoreDriver: ExerciseDriver {
                         counts: store.counts(forKey: args.key), contains: store.contains(args.key))
         }
         app.on("contains") { (args: KeyArgs) in store.contains(args.key) }
+        // A second store, made for a suite of its own (`init(defaults:)`): it writes an integer
+        // there and answers what it reads back and whether it holds the key.
+        app.on("suiteSetInt") { (args: SuiteArgs) -> SuiteReading in
+            let suite = TypedStore(defaults: UserDefaults(suiteName: "typed-store-suite")!)
+            suite.set(args.int, forKey: args.key)
+            return SuiteReading(int: suite.int(forKey: args.key), contains: suite.contains(args.key))
+        }
         app.on("external") { (args: ExternalArgs) in
             UserDefaults.standard.set(args.value.propertyListObject, forKey: args.key)
         }

@@ -33,5 +33,7 @@ enum PhonebookDriver: ExerciseDriver {
         }
         // An older version of the app left bytes that are no phonebook under the key.
         app.on("corrupt") { UserDefaults.standard.set(Data("not a phonebook".utf8), forKey: "phonebook") }
+        // An older version of the app kept the phonebook under the same key as text, not Data.
+        app.on("oldText") { UserDefaults.standard.set("Ana=600 111 222", forKey: "phonebook") }
     }
 }

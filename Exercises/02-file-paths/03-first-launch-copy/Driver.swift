@@ -6,6 +6,7 @@ enum FirstLaunchCopyDriver: ExerciseDriver {
     struct CodeArgs: Decodable { var code: String }
     struct TextArgs: Decodable { var text: String }
     struct RenameArgs: Decodable { var code: String; var name: String }
+    struct UserFileArgs: Decodable { var name: String; var text: String }
 
     /// A few facts about the installed list, to compare without its 151 entries.
     struct Summary: Encodable {
@@ -57,6 +58,11 @@ enum FirstLaunchCopyDriver: ExerciseDriver {
         // of the property list.
         app.on("damageCopy") { (args: TextArgs) in
             try Data(args.text.utf8).write(to: installer.installedURL)
+        }
+        // The user saves a file of their own in Documents from the Files app.
+        app.on("addUserFile") { (args: UserFileArgs) in
+            let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try Data(args.text.utf8).write(to: documents.appending(path: args.name), options: .atomic)
         }
         // The user deletes the copy from the Files app.
         app.on("deleteCopy") {

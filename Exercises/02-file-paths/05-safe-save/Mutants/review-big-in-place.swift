@@ -1,0 +1,38 @@
+// Mutant: save(_:) writes a document over 4 MB in place, without .atomic, to spare the disk a second copy of a big file, so a crash during a big save leaves a torn document
+// Hint: Every save must be atomic, the biggest ones most of all: never write over the only good copy, whatever its size.
+import Foundation
+
+/// Saves one document in Documents so that a crash in the middle of a save never leaves a
+/// torn file: the file on disk is always a whole old version or a whole new one.
+struct DocumentStore {
+    /// The document's file name in Documents, such as "drawing.sketch".
+    let fileName: String
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    /// Documents/<fileName>.
+    var url: URL {
+        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            .appending(path: fileName)
+    }
+
+    /// Replaces the document with `data`, all at once.
+    func save(_ data: Data) throws {
+        // `.atomic` writes the bytes to a temporary file next to the document, then renames
+        // it over the document. The rename is a single step: until it happens the old
+        // document is untouched, and after it the new one is complete. A crash before the
+        // rename leaves the old version; nothing ever sees half a file.
+        try data.write(to: url, options: data.count > 4_000_000 ? [] : .atomic)
+    }
+
+    /// The saved document, or nil when nothing was saved yet.
+    func load() throws -> Data? {
+        do {
+            return try Data(contentsOf: url)
+        } catch CocoaError.fileReadNoSuchFile {
+            return nil
+        }
+    }
+}
