@@ -71,7 +71,8 @@ struct DriverError: Error, CustomStringConvertible {
 
 /// A property-list value as the cases write it in JSON. Strings, numbers, booleans, arrays
 /// and objects are themselves; a date is `{"$date": "2024-05-17T10:30:00Z"}`, bytes are
-/// `{"$data": "<base64>"}`, and `{"$url": "…"}` is a URL (which is no property list).
+/// `{"$data": "<base64>"}`, `{"$url": "…"}` is a URL (which is no property list), and
+/// `{"$real": 120}` is the real 120.0 (a JSON number with no fraction decodes as an integer).
 indirect enum PlistValue: Codable {
     case bool(Bool)
     case int(Int)
@@ -137,6 +138,14 @@ indirect enum PlistValue: Codable {
         else if let value = try? container.decode([PlistValue].self) { self = .array(value) }
         else {
             let members = try container.decode([String: PlistValue].self)
+            // `{$real: 120}` is the real 120.0: JSON numbers with no fraction decode as integers.
+            if members.count == 1, members.first?.key == "$real" {
+                switch members.first?.value {
+                case .int(let value)?: self = .double(Double(value)); return
+                case .double(let value)?: self = .double(value); return
+                default: break
+                }
+            }
             if members.count == 1, case .string(let text)? = members.first?.value {
                 switch members.first?.key {
                 case "$date":

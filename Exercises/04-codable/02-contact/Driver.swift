@@ -35,5 +35,10 @@ enum ContactDriver: ExerciseDriver {
             let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
             try FileManager.default.removeItem(at: documents.appendingPathComponent(args.name))
         }
+        // Another app leaves bytes in one of the files that are no list of contacts.
+        app.on("damageFile") { (args: FileName) in
+            let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try Data("not a list of contacts".utf8).write(to: documents.appendingPathComponent(args.name))
+        }
     }
 }

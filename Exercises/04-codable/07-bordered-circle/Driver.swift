@@ -22,6 +22,13 @@ enum BorderedCircleDriver: ExerciseDriver {
         }
     }
 
+    /// Shapes, and the list to save as positions in `shapes`: `[0, 1, 0]` saves the first
+    /// object, the second, then the first object again.
+    struct SharedArgs: Decodable {
+        var shapes: [ShapeArgs]
+        var order: [Int]
+    }
+
     /// A decoded shape as the cases see it, with the class it came back as.
     struct ShapeView: Encodable {
         var kind: String
@@ -74,6 +81,15 @@ enum BorderedCircleDriver: ExerciseDriver {
         }
         app.on("save") { (shapes: [ShapeArgs]) in
             try store.save(shapes.map(\.shape))
+        }
+        // A canvas that holds one object at several places: `order` lists, for each element of
+        // the saved list, which of `shapes` it is (the same instance each time it is named).
+        app.on("saveShared") { (args: SharedArgs) in
+            let objects = args.shapes.map(\.shape)
+            try store.save(try args.order.map { index in
+                guard objects.indices.contains(index) else { throw DriverError("no shape \(index)") }
+                return objects[index]
+            })
         }
         app.on("load") { try store.load().map(ShapeView.init) }
     }
