@@ -50,6 +50,8 @@ struct Verify: GraderSubcommand {
             return try workspace.verify(jobs: jobOptions.jobs, mutants: mutants ? max(1, mutantsPerExercise) : nil,
                                         mutantSchemas: !mutantsOneByOne, comparesLaunches: compareLaunches) { event in
                 switch event {
+                case .comparingLaunches, .checkingLessons:
+                    progress.log(lines.headline(event))
                 case .scoringMutants:
                     // The first bar goes, the line says what runs now, and the mutants' bar follows.
                     progress.finish()

@@ -20,6 +20,10 @@ public struct VerifyTerminalReport {
         case .lesson(let lesson):
             let mark = lesson.passed ? style.green("✓") : style.red("✗")
             return "\(mark) \(lesson.lesson): \(lesson.passed ? "every block prints what the text says" : "\(lesson.problems.count + lesson.failures.count) problem\(lesson.problems.count + lesson.failures.count == 1 ? "" : "s")") (\(lesson.checks) checks)"
+        case .comparingLaunches(let files, let exec):
+            return "launches: grading the \(files) files again with each launch \(exec ? "exec'd" : "forked"), to compare the verdicts…"
+        case .checkingLessons(let count):
+            return "lessons: running the blocks of \(count) lesson\(count == 1 ? "" : "s")…"
         case .scoringMutants(let exercises):
             return "mutation score: generating and grading mutants of the reference\(exercises == 1 ? "" : "s") of \(exercises) exercise\(exercises == 1 ? "" : "s")…"
         case .mutantsGraded(let exercise, let tried, let caught, let notCompiled, _):

@@ -48,7 +48,12 @@ public struct CourseVerifier {
             checks += self.checks(Array(zip(jobs[start..<end], results[start..<end])))
             start = end
         }
-        if let launchComparison { checks += try launchComparison.checks(jobs, results: results) }
+        if let launchComparison {
+            progress?(.comparingLaunches(files: jobs.count, exec: launchComparison.mode == .exec))
+            checks += try launchComparison.checks(jobs, results: results)
+        }
+        let written = LessonSuite.written(lessons)
+        if !written.isEmpty { progress?(.checkingLessons(count: written.count)) }
         let lessonResults = try self.lessons.check(lessons, finished: progress.map { tell in { @Sendable in tell(.lesson($0)) } })
         return VerifyReport(problems: problems, checks: checks, lessons: lessonResults)
     }

@@ -47,11 +47,17 @@ import Testing
 
     @Test func verifyPrintsALinePerExercise() throws {
         let course = try TemporaryCourse.fixture()
-        let verified = try run(["verify", "counter", "--format", "json"], in: course)
+        let verified = try run(["verify", "counter", "--format", "json", "--compare-launches"], in: course)
         #expect(verified.status == 0, "\(verified.stdout)\n\(verified.stderr)")
-        #expect(verified.stderr.split(separator: "\n").contains { $0.hasPrefix("[1/1] ✓ 00-fixtures/01-counter: ") && $0.contains("checks passed") },
-                "\(verified.stderr)")
+        let verifiedLines = verified.stderr.split(separator: "\n").map(String.init)
+        let exerciseLine = try #require(verifiedLines.firstIndex { $0.hasPrefix("[1/1] ✓ 00-fixtures/01-counter: ") && $0.contains("checks passed") },
+                                        "\(verified.stderr)")
         _ = try JSONValue(parsing: verified.stdout)
+        // Grading everything again takes a while: a line says so once the exercises are done.
+        // (The counter's reference, starter and one mutant.)
+        let comparingLine = try #require(verifiedLines.firstIndex { $0.hasPrefix("launches: grading the 3 files again with each launch ") && $0.hasSuffix(", to compare the verdicts…") },
+                                         "\(verified.stderr)")
+        #expect(comparingLine > exerciseLine)
 
         // With --mutants, a line says what runs once the exercises are verified.
         let scored = try run(["verify", "counter", "--mutants", "--mutants-per-exercise", "2"], in: course)

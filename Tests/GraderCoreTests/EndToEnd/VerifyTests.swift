@@ -23,6 +23,19 @@ struct VerifyTests {
         #expect(report.isClean)
     }
 
+    /// Verify says when the lessons' blocks start to run (they come after every exercise), then
+    /// gives a line per lesson.
+    @Test func lessonsAreAnnouncedBeforeTheirResults() throws {
+        let course = try TemporaryCourse.fixture()
+        try course.write("Lessons/00-fixtures.md", try String(contentsOf: Fixtures.directory.appendingPathComponent("lessons/passing.md"), encoding: .utf8))
+        let workspace = try GradingHarness.workspace(course)
+        let events = EventLog()
+        let report = try CourseVerifier(grader: workspace.grader(.verify(jobs: 2)), lessons: workspace.lessonSuite(jobs: 2))
+            .verify([], lessons: workspace.lessons, problems: [], progress: { events.append($0) })
+        #expect(report.lessons.count == 1 && report.lessons.allSatisfy(\.passed))
+        #expect(events.names == ["checkingLessons(1)", "lesson(Lessons/00-fixtures.md)"])
+    }
+
     @Test func mutantThatPassesAndBrokenYAMLAreBothReported() throws {
         let course = try TemporaryCourse.fixture()
         let counter = "Exercises/00-fixtures/01-counter"
@@ -199,5 +212,26 @@ struct DriverFaultPlaceTests {
         let detail = try #require(reference.details.first)
         #expect(detail.hasPrefix("\(file):19:9: cases[1].steps[0]: case \"increments\", step 1 (call incremnt {\"by\":2}): "), "\(detail)")
         #expect(detail.contains("unknown operation 'incremnt'"), "\(detail)")
+    }
+}
+
+private final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [VerifyProgress] = []
+
+    func append(_ event: VerifyProgress) {
+        lock.withLock { events.append(event) }
+    }
+
+    var names: [String] {
+        lock.withLock {
+            events.map { event in
+                switch event {
+                case .checkingLessons(let count): "checkingLessons(\(count))"
+                case .lesson(let lesson): "lesson(\(lesson.lesson))"
+                default: "\(event)"
+                }
+            }
+        }
     }
 }
