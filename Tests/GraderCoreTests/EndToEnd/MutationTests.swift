@@ -137,4 +137,27 @@ struct MutationTests {
         #expect(together.contains("mutant another-error compiles and fails a case: false false"))
         #expect(together.filter { $0.hasSuffix(": true false") }.count == 4)
     }
+
+    /// `mutate` says what it cannot read, with the usage or the argument at fault, and exits
+    /// with a status verify does not take for a schema.
+    @Test func mutateRefusesArgumentsItCannotRead() throws {
+        let course = try TemporaryCourse.fixture()
+        let tool = GradingHarness.executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mutate")
+        let reference = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift").path
+        let out = course.root.appendingPathComponent("out").path
+        func run(_ arguments: [String]) throws -> (status: Termination?, output: String) {
+            let run = try ChildProcess.run(tool.path, arguments, environment: ProcessInfo.processInfo.environment, timeLimit: 60)
+            return (run.termination, run.output)
+        }
+        let bare = try run([])
+        #expect(bare.status == .exited(64))
+        #expect(bare.output.contains("usage: mutate SOURCE OUTPUT-FOLDER"), "\(bare.output)")
+        let noEquals = try run(["--variants", reference, out, "forgets-to-save"])
+        #expect(noEquals.status == .exited(64))
+        #expect(noEquals.output.contains("mutate: forgets-to-save is not NAME=FILE"), "\(noEquals.output)")
+        let unknown = try run(["--schema", reference, out, "L99-relational-1"])
+        #expect(unknown.status == .exited(1))
+        #expect(unknown.output.contains("mutate: no mutant is named L99-relational-1"), "\(unknown.output)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/schema.swift"), "nothing written")
+    }
 }
