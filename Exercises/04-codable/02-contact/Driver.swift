@@ -40,5 +40,10 @@ enum ContactDriver: ExerciseDriver {
             let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
             try Data("not a list of contacts".utf8).write(to: documents.appendingPathComponent(args.name))
         }
+        // Another app leaves one of the files there but empty (0 bytes).
+        app.on("emptyFile") { (args: FileName) in
+            let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try Data().write(to: documents.appendingPathComponent(args.name))
+        }
     }
 }

@@ -60,10 +60,17 @@ enum ErrorReporterDriver: ExerciseDriver {
             self.intValue = intValue
         }
 
+        /// Written `{text: "first", position: 1}`: a key with both, as an enum of `Int` raw
+        /// values makes them (its case name as `stringValue`, its raw value as `intValue`).
+        struct Both: Decodable { var text: String; var position: Int }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let index = try? container.decode(Int.self) {
                 self.init(intValue: index)
+            } else if let both = try? container.decode(Both.self) {
+                self.init(stringValue: both.text)
+                intValue = both.position
             } else {
                 self.init(stringValue: try container.decode(String.self))
             }
