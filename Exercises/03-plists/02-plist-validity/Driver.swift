@@ -134,6 +134,8 @@ indirect enum Sample: Decodable {
         case "fileURL": return URL(fileURLWithPath: "/tmp/car.plist")
         case "nsNull": return NSNull()
         case "nil": return noPlate as Any
+        case "someURL": return URL(string: "https://example.com") as Any
+        case "someObject": return Optional(Mechanic()) as Any
         case "optionalInts": return [1, nil] as [Int?]
         case "uuid": return UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         case "set": return Set(["Fiat"])
