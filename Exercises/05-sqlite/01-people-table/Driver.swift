@@ -1,5 +1,6 @@
 import ExerciseKit
 import Foundation
+import SQLite3
 
 @main
 enum PeopleTableDriver: ExerciseDriver {
@@ -42,10 +43,57 @@ enum PeopleTableDriver: ExerciseDriver {
         app.on("putFolder") {
             try FileManager.default.createDirectory(at: databaseURL, withIntermediateDirectories: true)
         }
+        // An empty file where the database goes, as a launch killed right after sqlite3_open
+        // created the file (before any table was written) leaves it.
+        app.on("putEmptyFile") {
+            try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: databaseURL)
+        }
+        // Another part of the app keeps a statement of the store's connection unfinalized (a
+        // query it has not finished), so that sqlite3_close answers SQLITE_BUSY; released, the
+        // connection can close. Reaches the connection the app opened last, without calling
+        // the learner's code.
+        app.on("holdStatement") { try ConnectionWatch.hold() }
+        app.on("releaseStatement") { ConnectionWatch.release() }
+        ConnectionWatch.install()
         // applicationWillTerminate: close what is still open.
         app.onTerminate {
+            ConnectionWatch.release()
             try? store?.close()
             for earlier in keptOpen { try? earlier.close() }
         }
+    }
+}
+
+/// The connections the app opens, seen through an SQLite auto-extension (called for each new
+/// connection): the driver can then keep a statement of the latest one unfinalized. It never
+/// touches the learner's objects.
+enum ConnectionWatch {
+    struct NoConnection: Error {}
+    nonisolated(unsafe) private static var latest: OpaquePointer?
+    nonisolated(unsafe) private static var held: OpaquePointer?
+
+    private static let entry: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, UnsafeRawPointer?) -> Int32 = {
+        db, _, _ in
+        ConnectionWatch.latest = db
+        return SQLITE_OK
+    }
+
+    static func install() {
+        _ = sqlite3_auto_extension(unsafeBitCast(entry, to: (@convention(c) () -> Void).self))
+    }
+
+    static func hold() throws {
+        guard held == nil else { return }
+        guard let db = latest else { throw NoConnection() }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT 1", -1, &statement, nil) == SQLITE_OK else { throw NoConnection() }
+        held = statement
+    }
+
+    static func release() {
+        guard let statement = held else { return }
+        held = nil
+        sqlite3_finalize(statement)
     }
 }
