@@ -48,6 +48,19 @@ enum BorderedCircleDriver: ExerciseDriver {
         }
     }
 
+    /// A change the user makes to one shape of the canvas in memory, not saved yet.
+    struct EditArgs: Decodable {
+        var index: Int
+        var radius: Double?
+        var borderColor: String?
+    }
+
+    /// The objects of the last list saved in this launch: the app's canvas, which the user
+    /// edits in memory and saves again.
+    final class Canvas {
+        var shapes: [Circle] = []
+    }
+
     /// A bordered circle after a round trip through each coder.
     struct RoundTrip: Encodable {
         var json: ShapeView
@@ -56,6 +69,7 @@ enum BorderedCircleDriver: ExerciseDriver {
 
     static func register(_ app: inout Operations) {
         let store = ShapeStore()
+        let canvas = Canvas()
 
         // What JSONEncoder wrote, parsed back into a value the case can compare.
         app.on("encode") { (args: ShapeArgs) in
@@ -80,16 +94,30 @@ enum BorderedCircleDriver: ExerciseDriver {
             return RoundTrip(json: ShapeView(json), plist: ShapeView(plist))
         }
         app.on("save") { (shapes: [ShapeArgs]) in
-            try store.save(shapes.map(\.shape))
+            canvas.shapes = shapes.map(\.shape)
+            try store.save(canvas.shapes)
         }
+        // Changes a shape of the canvas in memory, as the user does before saving: the
+        // learner's code is not called. An index the canvas does not have changes nothing.
+        app.on("edit") { (args: EditArgs) in
+            guard canvas.shapes.indices.contains(args.index) else { return }
+            let shape = canvas.shapes[args.index]
+            if let radius = args.radius { shape.radius = radius }
+            if let color = args.borderColor, let bordered = shape as? BorderedCircle {
+                bordered.borderColor = color
+            }
+        }
+        // Saves the canvas again: the same objects, changed or not.
+        app.on("saveCanvas") { try store.save(canvas.shapes) }
         // A canvas that holds one object at several places: `order` lists, for each element of
         // the saved list, which of `shapes` it is (the same instance each time it is named).
         app.on("saveShared") { (args: SharedArgs) in
             let objects = args.shapes.map(\.shape)
-            try store.save(try args.order.map { index in
+            canvas.shapes = try args.order.map { index in
                 guard objects.indices.contains(index) else { throw DriverError("no shape \(index)") }
                 return objects[index]
-            })
+            }
+            try store.save(canvas.shapes)
         }
         app.on("load") { try store.load().map(ShapeView.init) }
     }

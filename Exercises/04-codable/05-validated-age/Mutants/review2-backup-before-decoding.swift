@@ -1,0 +1,72 @@
+// Mutant: importRoster copies the saved roster to roster.json.bak before decoding, so even a refused import changes the disk
+// Hint: A refused import must change nothing on disk, not even a copy made just in case: decode first.
+import Foundation
+
+/// A club member as the club's web service sends it: `{"name": "Lucía", "age": 34}`, with
+/// an optional `"email"`.
+struct Person: Codable, Equatable {
+    var name: String
+    var age: Int
+    var email: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, age, email
+    }
+}
+
+extension Person {
+    /// Decodes a person and refuses an age outside 0...99, so that an impossible age never
+    /// becomes a `Person`, whatever the format (JSON or a property list).
+    ///
+    /// It sits in an extension so that `Person` keeps its memberwise initializer;
+    /// `encode(to:)` is still synthesized from the same `CodingKeys`.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        age = try container.decode(Int.self, forKey: .age)
+        guard (0..<100).contains(age) else {
+            // The helper puts the container's path plus `.age` in the error, so a bad age in
+            // the third member of a roster is reported at `people[2].age`.
+            throw DecodingError.dataCorruptedError(
+                forKey: .age, in: container,
+                debugDescription: "age must be between 0 and 99, got \(age)")
+        }
+        // Writing init(from:) by hand means writing every property: a missing or null email
+        // is nil, as the synthesized code would do for an optional.
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+    }
+}
+
+/// A club's roster: `{"club": "Riverside Runners", "people": [ … ]}`.
+struct Roster: Codable, Equatable {
+    var club: String
+    var people: [Person]
+}
+
+/// Keeps the latest imported roster in `Documents/roster.json`.
+struct RosterStore {
+    private var fileURL: URL {
+        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            .appending(path: "roster.json")
+    }
+
+    /// Decodes `json` as a `Roster` and saves it, replacing the previous one. Data that does
+    /// not decode throws the decoder's error and leaves the saved roster as it was.
+    func importRoster(from json: Data) throws {
+        let backup = fileURL.deletingLastPathComponent().appending(path: "roster.json.bak")
+        if FileManager.default.fileExists(atPath: fileURL.path) {
+            try? FileManager.default.removeItem(at: backup)
+            try? FileManager.default.copyItem(at: fileURL, to: backup)
+        }
+        let roster = try JSONDecoder().decode(Roster.self, from: json)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(roster).write(to: fileURL, options: .atomic)
+    }
+
+    /// The saved roster, or nil when none was imported (or the file cannot be read).
+    func load() -> Roster? {
+        guard let data = try? Data(contentsOf: fileURL) else { return nil }
+        return try? JSONDecoder().decode(Roster.self, from: data)
+    }
+}

@@ -1,0 +1,101 @@
+// Mutant: the taken-name check uses BEGINSWITH[c], so a name that starts another Pokémon's name (Spark next to Sparky, or the empty name next to any) is refused as taken
+// Hint: Taken means another Pokémon has the same whole name, ignoring only case.
+import Foundation
+import ObjectGraph
+
+/// Why the data layer refused a request.
+enum PokedeskError: Error, Equatable {
+    /// No race has this code.
+    case noSuchRace(Int)
+    /// No Pokémon has this name.
+    case noSuchPokemon(String)
+    /// Another Pokémon already has this name.
+    case nameTaken(String)
+    /// `pokemons.plist` is missing from the bundle or is not what it should be.
+    case badData
+}
+
+/// One row of the list: what the Pokémon screen shows.
+struct PokemonRow: Equatable {
+    var name: String
+    var race: String
+    var imageFile: String
+}
+
+final class Pokedesk {
+    let container: PersistentContainer
+
+    /// Opens the store `Library/Application Support/Pokedesk.sqlite` with the model `Pokedesk.yml`.
+    init() throws {
+        container = PersistentContainer(name: "Pokedesk")
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+    }
+
+    /// Adds one of the user's Pokémon, of the race with this code, and saves.
+    func addPokemon(named name: String, raceCode: Int) throws {
+        let context = container.viewContext
+        let taken = Pokemon.fetchRequest()
+        taken.predicate = GraphPredicate(format: "name BEGINSWITH[c] %@", name)
+        guard try context.count(for: taken) == 0 else { throw PokedeskError.nameTaken(name) }
+
+        let request = Race.fetchRequest()
+        request.predicate = GraphPredicate(format: "code == %d", raceCode)
+        guard let race = try context.fetch(request).first else { throw PokedeskError.noSuchRace(raceCode) }
+
+        let pokemon = Pokemon(context: context)
+        pokemon.name = name
+        pokemon.race = race
+        try context.save()
+    }
+
+    /// The user's Pokémon sorted by name, ignoring case, each with its race's name and image.
+    func pokemons() throws -> [PokemonRow] {
+        let request = Pokemon.fetchRequest()
+        request.sortDescriptors = [GraphSortDescriptor(key: "name", ascending: true, comparison: .caseInsensitive)]
+        return try container.viewContext.fetch(request).map { pokemon in
+            PokemonRow(name: pokemon.name ?? "", race: pokemon.race?.name ?? "", imageFile: pokemon.race?.imageFile ?? "")
+        }
+    }
+}
+
+// The model's classes, as `objectgraph-codegen Pokedesk.yml` writes them (given: do not change).
+// given: begin
+
+final class Pokemon: ManagedObject {
+    @Managed var name: String?
+    @Managed var race: Race?
+}
+
+final class Race: ManagedObject {
+    @Managed var name: String?
+    @Managed var code: Int16
+    @Managed var imageFile: String?
+    @Managed var pokemons: Set<Pokemon>
+    @Managed var types: Set<PokemonType>
+}
+
+final class PokemonType: ManagedObject {
+    @Managed var name: String?
+    @Managed var races: Set<Race>
+}
+
+extension Pokemon {
+    class func fetchRequest() -> FetchRequest<Pokemon> { FetchRequest<Pokemon>(entityName: "Pokemon") }
+}
+
+extension Race {
+    class func fetchRequest() -> FetchRequest<Race> { FetchRequest<Race>(entityName: "Race") }
+    func addToPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").add(value) }
+    func removeFromPokemons(_ value: Pokemon) { mutableSetValue(forKey: "pokemons").remove(value) }
+    func addToTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").add(value) }
+    func removeFromTypes(_ value: PokemonType) { mutableSetValue(forKey: "types").remove(value) }
+}
+
+extension PokemonType {
+    class func fetchRequest() -> FetchRequest<PokemonType> { FetchRequest<PokemonType>(entityName: "Type") }
+    func addToRaces(_ value: Race) { mutableSetValue(forKey: "races").add(value) }
+    func removeFromRaces(_ value: Race) { mutableSetValue(forKey: "races").remove(value) }
+}
+// given: end
