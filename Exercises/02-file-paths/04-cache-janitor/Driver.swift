@@ -1,5 +1,8 @@
 import ExerciseKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 enum CacheJanitorDriver: ExerciseDriver {
@@ -12,6 +15,7 @@ enum CacheJanitorDriver: ExerciseDriver {
     }
 
     struct FolderArgs: Decodable { var name: String }
+    struct ReadArgs: Decodable { var name: String; var accessed: Date }
     struct BudgetArgs: Decodable { var budget: Int }
 
     struct File: Encodable {
@@ -38,6 +42,19 @@ enum CacheJanitorDriver: ExerciseDriver {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(repeating: 0x2A, count: args.size).write(to: url)
             try FileManager.default.setAttributes([.modificationDate: args.modified], ofItemAtPath: url.path)
+        }
+        // The app uses a cached file: it reads it, and the file's access date (never its
+        // modification date) becomes `accessed`, set explicitly so that it does not depend on
+        // how the file system records reads.
+        app.on("read") { (args: ReadArgs) in
+            let url = caches.appending(path: args.name)
+            _ = try Data(contentsOf: url)
+            let seconds = args.accessed.timeIntervalSince1970.rounded(.down)
+            var times = [timespec(tv_sec: Int(seconds), tv_nsec: Int((args.accessed.timeIntervalSince1970 - seconds) * 1e9)),
+                         timespec(tv_sec: 0, tv_nsec: Int((1 << 30) - 2))]   // UTIME_OMIT: the modification date stays
+            guard utimensat(AT_FDCWD, url.path, &times, 0) == 0 else {
+                throw CocoaError(.fileWriteUnknown)
+            }
         }
         app.on("makeFolder") { (args: FolderArgs) in
             try FileManager.default.createDirectory(at: caches.appending(path: args.name), withIntermediateDirectories: true)
