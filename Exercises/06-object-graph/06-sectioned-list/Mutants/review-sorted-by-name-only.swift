@@ -67,7 +67,7 @@ final class ContactList: FetchedResultsControllerDelegate {
 
     func rename(_ name: String, to newName: String) throws {
         guard let contact = try contact(named: name) else { throw ContactListError.notFound(name) }
-        if name != newName, try self.contact(named: newName) != nil {
+        if let other = try self.contact(named: newName), other !== contact {
             throw ContactListError.exists(newName)
         }
         contact.name = newName

@@ -130,7 +130,10 @@ final class Pokedesk {
     /// Gives a Pokémon another name, and saves.
     func rename(_ name: String, to newName: String) throws {
         let pokemon = try existingPokemon(named: name)
-        if newName != name, try self.pokemon(named: newName) != nil { throw PokedeskError.nameTaken(newName) }
+        // The same name, character code by character code, as the store compares (Swift's `!=`
+        // would take `é` and `e` with a combining accent for one).
+        let sameName = newName.unicodeScalars.elementsEqual(name.unicodeScalars)
+        if !sameName, try self.pokemon(named: newName) != nil { throw PokedeskError.nameTaken(newName) }
         pokemon.name = newName
         try context.save()
         if namesAdded.remove(name) != nil { namesAdded.insert(newName) }
