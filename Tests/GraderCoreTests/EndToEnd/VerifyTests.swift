@@ -185,12 +185,34 @@ struct RequirementVerifyTests {
         ])
         #expect(requirements[1].details == [
             "\(counter)/exercise.yml:11:5: requirements[1]: no mutant of it fails one of its cases",
-            "mutant accepts-negative passes the requirement's cases (it fails \"rejects a negative step\", which the requirement does not name)",
+            "mutant accepts-negative passes the requirement's cases (it fails \"rejects a negative step\", which the requirement does not name): name a case of this requirement that catches it in `cases`, or list the mutant under the requirement it breaks",
         ])
         #expect(requirements[2].details.first?.hasPrefix("\(counter)/exercise.yml:14:5: requirements[2]: no case tests it") == true)
         #expect(!report.isClean)
         // The mutant itself is still caught: only the requirements' links are wrong.
         #expect(report.checks.first { $0.check == "mutant accepts-negative compiles and fails a case" }?.passed == true)
+    }
+}
+
+extension RequirementVerifyTests {
+    @Test func aMutantListedUnderARequirementWhoseCasesItPassesFailsVerifyBesideOneTheyCatch() throws {
+        let course = try TemporaryCourse.fixture()
+        let counter = "Exercises/00-fixtures/01-counter"
+        let reference = try String(contentsOf: course.root.appendingPathComponent("\(counter)/Reference/Solution.swift"), encoding: .utf8)
+        let wrong = reference.replacingOccurrences(of: "print(\"count is \\(value())\")", with: "print(\"count: \\(value())\")")
+        #expect(wrong != reference)
+        try course.write("\(counter)/Mutants/reports-wrongly.swift", "// Mutant: a report in other words\n" + wrong)
+        let file = course.root.appendingPathComponent("\(counter)/exercise.yml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try course.write("\(counter)/exercise.yml", text.replacingOccurrences(
+            of: "    mutants: [accepts-negative]\n", with: "    mutants: [accepts-negative, reports-wrongly]\n"))
+        let report = try GradingHarness.workspace(course).verify(jobs: 2)
+        let requirement = try #require(report.checks.first { $0.check.hasPrefix("requirement 1 ") })
+        #expect(!requirement.passed, "one of its mutants is caught by its cases, the other is not")
+        #expect(requirement.details.first?.hasPrefix("\(counter)/exercise.yml:9:5: requirements[0]: mutant reports-wrongly passes the requirement's cases (it fails \"prints a report\", which the requirement does not name)") == true,
+                "\(requirement.details)")
+        #expect(requirement.details.contains("mutant accepts-negative fails \"rejects a negative step\""))
+        #expect(report.checks.first { $0.check == "mutant reports-wrongly compiles and fails a case" }?.passed == true)
     }
 }
 
