@@ -134,7 +134,7 @@ public final class Grader: @unchecked Sendable {
 
         // 3. Every case of every built job is a work item; a case's runner hands out its inputs
         // or repetitions as work items of their own.
-        var tasks: [(job: Int, testCase: TestCase, bundle: AppBundle)] = []
+        var queued: [(job: Int, cases: [TestCase], bundle: AppBundle)] = []
         for (index, job) in jobs.enumerated() {
             guard case .built(let bundle)? = buildFor[index] else {
                 if job.variant == .reference {
@@ -144,13 +144,14 @@ public final class Grader: @unchecked Sendable {
                 continue
             }
             let cases = stopRule(of: job).map { $0.ordered(job.exercise.cases) } ?? job.exercise.cases
-            tasks += cases.map { (index, $0, bundle) }
+            queued.append((index, cases, bundle))
             completion.expect(job.exercise.cases.count, casesOf: index)
             if job.exercise.cases.isEmpty {
                 completion.announce(index, self.result(of: job, build: buildFor[index], problem: nil, cases: [],
                                                        duration: Date().timeIntervalSince(started)))
             }
         }
+        let tasks = Self.takingTurns(queued) { index in self.stopRule(of: jobs[index]) == nil ? nil : jobs[index].exercise.id }
         let failedJobs = FailedJobs()
         let caseResults = pool.map(tasks) { task in
             let exercise = jobs[task.job].exercise
@@ -181,6 +182,38 @@ public final class Grader: @unchecked Sendable {
             result(of: job, build: buildFor[index], problem: problemFor[index],
                    cases: (casesByJob[index] ?? []).sorted { $0.index < $1.index }, duration: elapsed)
         }
+    }
+
+    /// The work items in the order the pool starts them: job after job, each job's cases in
+    /// its order, except that neighbouring jobs of one exercise that stop once they have shown
+    /// enough (verify's mutants; `turns` gives their exercise's id) take turns, one case each.
+    /// A mutant's second case then starts after every other mutant's first, by when its own first
+    /// case has usually told whether the second is needed; job after job, the pool's other
+    /// workers would start it beside the first.
+    static func takingTurns<Case, Bundle>(_ queued: [(job: Int, cases: [Case], bundle: Bundle)],
+                                          turns: (Int) -> String?) -> [(job: Int, testCase: Case, bundle: Bundle)] {
+        var tasks: [(job: Int, testCase: Case, bundle: Bundle)] = []
+        var group: [(job: Int, cases: [Case], bundle: Bundle)] = []
+        var groupKey: String?
+        func flush() {
+            for rank in 0..<(group.map(\.cases.count).max() ?? 0) {
+                for entry in group where rank < entry.cases.count { tasks.append((entry.job, entry.cases[rank], entry.bundle)) }
+            }
+            group = []
+            groupKey = nil
+        }
+        for entry in queued {
+            let key = turns(entry.job)
+            if key == nil || key != groupKey { flush() }
+            if let key {
+                groupKey = key
+                group.append(entry)
+            } else {
+                tasks += entry.cases.map { (entry.job, $0, entry.bundle) }
+            }
+        }
+        flush()
+        return tasks
     }
 
     /// When `job` stops running cases: its own rule, or the options'.

@@ -4,9 +4,15 @@
 package struct StopRule: Sendable, Hashable {
     /// Groups of case names: the job stops once a case failed and each group holds a failed case.
     package var groups: [Set<String>]
+    /// Cases to start before all others, in this order: the ones that failed when the same
+    /// file was graded before (``LaunchComparison``), so that a job which fails them again has
+    /// shown enough before it runs the cases it passes. They change which cases run, never when
+    /// the job stops.
+    package var first: [String] = []
 
-    package init(groups: [Set<String>]) {
+    package init(groups: [Set<String>], first: [String] = []) {
         self.groups = groups.filter { !$0.isEmpty }
+        self.first = first
     }
 
     /// Stop at the first failing case.
@@ -17,8 +23,8 @@ package struct StopRule: Sendable, Hashable {
         !failed.isEmpty && groups.allSatisfy { !$0.isDisjoint(with: failed) }
     }
 
-    /// `cases` with the groups' own first: they decide when to stop, so they start before the
-    /// rest. Within each part, plain cases (one run each) come before the cases of many runs
+    /// `cases` with ``first``'s first, then the groups' own: they decide when to stop, so they
+    /// start before the rest. Within each part, plain cases (one run each) come before the cases of many runs
     /// (generated inputs, crash repetitions, then explorations), each kind in its order: the
     /// pool starts cases in this order, and a job that has shown enough after its plain cases
     /// skips the costly ones, or stops them part-way (``Grader``).
@@ -27,7 +33,9 @@ package struct StopRule: Sendable, Hashable {
         let byCost = cases.enumerated()
             .sorted { (Self.cost($0.element), $0.offset) < (Self.cost($1.element), $1.offset) }
             .map(\.element)
-        return byCost.filter { named.contains($0.name) } + byCost.filter { !named.contains($0.name) }
+        let leading = first.compactMap { name in cases.first { $0.name == name } }
+        let rest = byCost.filter { !first.contains($0.name) }
+        return leading + rest.filter { named.contains($0.name) } + rest.filter { !named.contains($0.name) }
     }
 
     /// How many runs a case's kind makes, roughly: 0 for one run, 2 for an exploration.

@@ -24,7 +24,7 @@ struct LaunchComparison {
 
     /// One check per exercise of `jobs`, comparing `results` with ``other``'s.
     func checks(_ jobs: [Grader.Job], results: [ExerciseResult]) throws -> [VerifyCheck] {
-        let others = try other.grade(jobs)
+        let others = try other.grade(zip(jobs, results).map(Self.failuresFirst))
         var byExercise: [(id: String, differences: [String], varying: [String], files: Int)] = []
         for (job, (result, otherResult)) in zip(jobs, zip(results, others)) {
             let name = Self.describe(job.variant)
@@ -56,6 +56,18 @@ struct LaunchComparison {
             return VerifyCheck(exercise: entry.id, check: "launches \(mode == .exec ? "exec'd" : "forked") give the same verdicts",
                                passed: entry.differences.isEmpty, details: details)
         }
+    }
+
+    /// `job` to grade the other way: a job that stops once it has shown enough (a mutant) starts
+    /// with the cases it failed the first way. The ones it failed then decide its verdict, so
+    /// they are the ones compared; the cases it passed before failing them, which ran the
+    /// first way only as the pool's order had it, are not run again.
+    static func failuresFirst(_ job: Grader.Job, _ result: ExerciseResult) -> Grader.Job {
+        guard var rule = job.stopRule else { return job }
+        rule.first = result.cases.filter { $0.failure != nil }.map(\.name)
+        var other = job
+        other.stopRule = rule
+        return other
     }
 
     /// Grades the differing cases ``rechecks`` more times each way: a case whose verdicts agree

@@ -183,6 +183,54 @@ struct GraderTests {
         #expect(result.cases.allSatisfy { $0.status == .failed }, "a case not run earns nothing")
     }
 
+    @Test func casesARuleNamesFirstStartBeforeItsGroupsAndDoNotStopTheJob() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exercise, launcher) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), launcher, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(groups: [["c"]], first: ["d", "a"])),
+        ])
+        #expect(launcher.launches.map(\.testCase.name) == ["d", "a", "c"], "the named cases in their order, then the group's, until the group has a failure")
+    }
+
+    @Test func mutantsOfOneExerciseTakeTurnsAndOtherJobsRunJobAfterJob() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var exercise = exercise()
+        exercise.cases = ["a", "b", "c"].enumerated().map { index, name in
+            var testCase = RunnerFixtures.testCase([RunnerFixtures.call("value", expect: .value(.int(1)))])
+            testCase.name = name
+            testCase.index = index
+            return testCase
+        }
+        // Every mutant passes "a" and fails "b": its second case decides.
+        let launcher = ScriptedLauncher { testCase, _, _ in ScriptedLauncher.value(.int(testCase.name == "a" ? 1 : 2)) }
+        exercise.mutants = ["one", "two", "three"].map { Mutant(name: $0, form: .file(URL(fileURLWithPath: "/course/mutants/\($0).swift"))) }
+        var other = exercise
+        other.id = "other"
+        let rule = StopRule(groups: [])
+        _ = try grader(RecordingBuilder(), launcher, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .reference),
+            Grader.Job(exercise: exercise, variant: .mutant("one"), stopRule: rule),
+            Grader.Job(exercise: exercise, variant: .mutant("two"), stopRule: rule),
+            Grader.Job(exercise: other, variant: .mutant("three"), stopRule: rule),
+        ])
+        let started = launcher.launches.map { launch in
+            let mutant = ["one", "two", "three"].first { launch.bundle.key.hasSuffix("/\($0).swift") }
+            return "\(mutant ?? "reference").\(launch.testCase.name)"
+        }
+        #expect(started == ["reference.a", "reference.b", "reference.c", "one.a", "two.a", "one.b", "two.b", "three.a", "three.b"],
+                "the reference's cases in order, then each mutant's first case before any mutant's second, exercise by exercise")
+    }
+
+    @Test func turnsAreTakenInRanksWithinANeighbouringGroup() {
+        let queued: [(job: Int, cases: [String], bundle: Int)] = [(0, ["r1", "r2"], 0), (1, ["a1", "a2"], 1), (2, ["b1", "b2", "b3"], 2),
+                                                                  (3, ["s1"], 3), (4, ["c1", "c2"], 4), (5, ["d1"], 5)]
+        let exercises = ["x", "x", "x", "x", "x", "y"]
+        let ruled: Set<Int> = [1, 2, 4, 5]
+        let order = Grader.takingTurns(queued) { ruled.contains($0) ? exercises[$0] : nil }.map(\.testCase)
+        #expect(order == ["r1", "r2", "a1", "b1", "a2", "b2", "b3", "s1", "c1", "c2", "d1"],
+                "jobs without a rule keep their place and end a group; another exercise starts a new one")
+    }
+
     /// A case of 30 generated inputs before a plain case in the exercise; the mutant passes the
     /// generated one and fails the plain one (a call that takes `plainDelay` seconds).
     private func costlyCaseFirst(plainDelay: Double, inputDelay: Double) -> (Exercise, ScriptedLauncher) {

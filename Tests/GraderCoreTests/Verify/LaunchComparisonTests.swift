@@ -32,4 +32,14 @@ struct LaunchComparisonTests {
         let execd = exercise([failed("a", nil, duration: 0), passed("b")])
         #expect(LaunchComparison.differingCases(forked, execd).isEmpty)
     }
+
+    @Test func aMutantIsGradedTheOtherWayFromTheCasesItFailedAndOtherJobsAsTheyWere() {
+        let forked = exercise([passed("a"), failed("b", .wrongValue), failed("c", nil, duration: 0), failed("d", .crashed)])
+        let mutant = Grader.Job(exercise: RunnerFixtures.exercise, variant: .mutant("m"), stopRule: StopRule(groups: [["d"]]))
+        let other = LaunchComparison.failuresFirst(mutant, forked)
+        #expect(other.stopRule?.first == ["b", "d"], "the cases it failed, in the exercise's order; not the one left out")
+        #expect(other.stopRule?.groups == [["d"]], "when it stops is unchanged")
+        let reference = Grader.Job(exercise: RunnerFixtures.exercise, variant: .reference)
+        #expect(LaunchComparison.failuresFirst(reference, forked).stopRule == nil, "a job that runs every case still does")
+    }
 }
