@@ -309,6 +309,7 @@ public struct CourseLoader {
         }
         exercise.stepPlaces = stepPlaces
         exercise.equivalentMutants = file.equivalentMutants
+        exercise.equivalentMutantsReviewed = file.equivalentMutantsReviewed
         exercise.requirements = requirements(file.requirements, cases: cases, mutants: exercise.mutants,
                                              statement: exercise.statementURL, document: document, problems: &problems)
         exercise.casesHash = SHA256.hex(of: document.contents)

@@ -28,6 +28,10 @@ public struct Exercise: Sendable {
     /// Generated mutants that no case can catch because they change nothing, by name, each with
     /// the author's one-line reason (`equivalent_mutants` in `exercise.yml`).
     public var equivalentMutants: [String: String] = [:]
+    /// The fingerprint of the reference and of the mutations ``equivalentMutants`` names, as
+    /// they were when the author judged them (`equivalent_mutants_reviewed`): while it is still
+    /// theirs, `verify --mutants` does not grade them again.
+    public var equivalentMutantsReviewed: String?
     /// The statement's requirements, each with the cases that test it and the mutants that
     /// break it (`requirements` in `exercise.yml`); none in a student handout.
     public var requirements: [Requirement] = []

@@ -15,6 +15,8 @@ struct ExerciseFile: Decodable {
     var cases: [CaseFile]
     var explore: ExplorationFile?
     var equivalentMutants: [String: String]
+    /// The fingerprint of the reference and the mutations `equivalentMutants` was judged for.
+    var equivalentMutantsReviewed: String?
     /// The statement's requirements, each with its cases and mutants.
     var requirements: [RequirementFile]
 
@@ -23,6 +25,7 @@ struct ExerciseFile: Decodable {
         case defaultsSuites = "defaults_suites"
         case resources, cases, explore
         case equivalentMutants = "equivalent_mutants"
+        case equivalentMutantsReviewed = "equivalent_mutants_reviewed"
         case requirements
     }
 
@@ -41,6 +44,11 @@ struct ExerciseFile: Decodable {
         cases = try container.decode([CaseFile].self, forKey: .cases)
         explore = try container.decodeIfPresent(ExplorationFile.self, forKey: .explore)
         equivalentMutants = try container.decodeIfPresent([String: String].self, forKey: .equivalentMutants) ?? [:]
+        equivalentMutantsReviewed = try container.decodeIfPresent(String.self, forKey: .equivalentMutantsReviewed)
+        try decoder.check(equivalentMutantsReviewed.flatMap { written in
+            written.count == 16 && written.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+                ? nil : "must be the 16 hexadecimal digits `grader verify --mutants` prints for it, not \"\(written)\""
+        }, at: CodingKeys.equivalentMutantsReviewed)
         requirements = try container.decodeIfPresent([RequirementFile].self, forKey: .requirements) ?? []
     }
 }

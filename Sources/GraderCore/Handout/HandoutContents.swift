@@ -17,7 +17,7 @@ enum HandoutContents {
     /// Top-level keys of `exercise.yml` a handout leaves out: the generated mutants no case
     /// catches, named after the reference's lines and explained by its code; the requirements,
     /// which name hidden cases and the mutants a handout does not ship.
-    static let withheldKeys: Set<String> = ["equivalent_mutants", "requirements"]
+    static let withheldKeys: Set<String> = ["equivalent_mutants", "equivalent_mutants_reviewed", "requirements"]
     /// Names never copied, wherever they are: build products, caches, version control.
     static let neverCopied: Set<String> = [".git", ".build", ".grader", ".swiftpm", ".DS_Store"]
 

@@ -63,9 +63,12 @@ public struct VerifyTerminalReport {
             for name in score.unknownEquivalents {
                 lines.append("    equivalent_mutants names \(name), which is not among the generated mutants (the reference changed?): remove it")
             }
+            if let fingerprint = score.equivalentsToReview {
+                lines.append("    equivalent_mutants were judged for another reference or other mutations, or equivalent_mutants_reviewed is missing: once each mutant listed below still changes nothing for the reason given, write `equivalent_mutants_reviewed: \(fingerprint)` in exercise.yml (verify then stops grading them)")
+            }
             for survivor in score.survivors {
                 if let reason = survivor.equivalentBecause {
-                    lines.append(style.dim("    equivalent: \(survivor.name): \(reason)"))
+                    lines.append(style.dim("    equivalent\(survivor.graded ? "" : " (judged for this reference, not graded)"): \(survivor.name): \(reason)"))
                     continue
                 }
                 lines.append("    survived: \(survivor.name) (\(survivor.change))")

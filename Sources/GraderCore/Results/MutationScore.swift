@@ -12,6 +12,9 @@ public struct MutationScore: Codable, Sendable {
         public var diff: String
         /// The author's reason, when `exercise.yml` lists it as equivalent.
         public var equivalentBecause: String?
+        /// False for a listed equivalent not graded again: the reference and its mutation are
+        /// the ones the author judged (`equivalent_mutants_reviewed`).
+        public var graded = true
     }
 
     public var exercise: String
@@ -29,6 +32,11 @@ public struct MutationScore: Codable, Sendable {
     public var minimum: Double
     /// Names under `equivalent_mutants` that no generated mutant has (the reference changed).
     public var unknownEquivalents: [String] = []
+    /// When `exercise.yml` lists equivalent mutants for another reference or other mutations
+    /// than today's (or says nothing of what it judged): the fingerprint of today's, to write as
+    /// `equivalent_mutants_reviewed` once each listed mutant has been judged again. Until then
+    /// the listing may excuse a mutation nobody judged, and the score does not pass.
+    public var equivalentsToReview: String?
 
     /// Caught ÷ (caught + survivors not listed as equivalent); 1 when nothing compiled.
     public var score: Double {
@@ -36,5 +44,5 @@ public struct MutationScore: Codable, Sendable {
         return counted == 0 ? 1 : Double(caught) / Double(counted)
     }
 
-    public var passed: Bool { score >= minimum && unknownEquivalents.isEmpty }
+    public var passed: Bool { score >= minimum && unknownEquivalents.isEmpty && equivalentsToReview == nil }
 }

@@ -47,17 +47,31 @@ public struct MutationTester {
         // Each exercise's mutants and their schema, exercises side by side: a schema's compile
         // may be tried a few times.
         let scored = exercises.filter { $0.learnerFiles.count == 1 }
+        // A listed equivalent whose reference and mutation are the ones its author judged is
+        // not built or graded again: it can only pass every case, as it did then.
         let prepared = try grader.pool.map(scored) { exercise in
-            Result { () -> (generated: [Generated], sample: [Generated], schema: SchemaCompiler.Build?) in
+            Result { () -> (generated: [Generated], sample: [Generated], graded: [Generated], fingerprint: String?,
+                            schema: SchemaCompiler.Build?) in
                 let generated = try self.generate(exercise)
                 let sample = Self.sample(generated, limit: self.limit, key: exercise.id)
-                return (generated, sample, self.buildsSchemas ? self.schema(of: exercise, sample: sample.map(\.name)) : nil)
+                let fingerprint = Self.equivalentsFingerprint(exercise, generated: generated)
+                let reviewed = fingerprint != nil && fingerprint == exercise.equivalentMutantsReviewed
+                let graded = reviewed ? sample.filter { exercise.equivalentMutants[$0.name] == nil } : sample
+                return (generated, sample, graded, fingerprint,
+                        self.buildsSchemas ? self.schema(of: exercise, sample: graded.map(\.name)) : nil)
             }
         }.map { try $0.get() }
+        var notGraded: [String: [Generated]] = [:]
+        var toReview: [String: String] = [:]
         for (exercise, prepared) in zip(scored, prepared) {
             generatedCount[exercise.id] = prepared.generated.count
             generatedNames[exercise.id] = Set(prepared.generated.map(\.name))
-            let sample = prepared.sample
+            let graded = Set(prepared.graded.map(\.name))
+            notGraded[exercise.id] = prepared.sample.filter { !graded.contains($0.name) }
+            if let fingerprint = prepared.fingerprint, fingerprint != exercise.equivalentMutantsReviewed {
+                toReview[exercise.id] = fingerprint
+            }
+            let sample = prepared.graded
             byName[exercise.id] = Dictionary(sample.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var copy = exercise
             copy.mutants = sample.map { mutant in
@@ -67,6 +81,7 @@ public struct MutationTester {
                 return Mutant(name: mutant.name, form: .file(folder(of: exercise).appendingPathComponent("\(mutant.name).swift")))
             }
             jobs += sample.map { Grader.Job(exercise: copy, variant: .mutant($0.name)) }
+            for mutant in notGraded[exercise.id] ?? [] { byName[exercise.id]?[mutant.name] = mutant }
         }
         let tally = MutantTally(jobs: jobs, scored: generatedCount.count)
         let results = try grader.grade(jobs) { index, result in
@@ -77,8 +92,10 @@ public struct MutationTester {
             let mine = zip(jobs, results).filter { $0.0.exercise.id == exercise.id }
             let reference = (try? String(contentsOf: exercise.referenceSources[0], encoding: .utf8)) ?? ""
             let lines = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            var score = MutationScore(exercise: exercise.id, generated: generatedCount[exercise.id] ?? 0, tried: mine.count,
+            let skipped = notGraded[exercise.id] ?? []
+            var score = MutationScore(exercise: exercise.id, generated: generatedCount[exercise.id] ?? 0, tried: mine.count + skipped.count,
                                       notCompiled: 0, caught: 0, survivors: [], minimum: minimum)
+            score.equivalentsToReview = toReview[exercise.id]
             for (job, result) in mine {
                 guard case .mutant(let name) = job.variant, let mutant = byName[exercise.id]?[name] else { continue }
                 if case .schema? = job.exercise.mutants.first(where: { $0.name == name })?.form { score.builtInSchema += 1 }
@@ -91,11 +108,32 @@ public struct MutationTester {
                         diff: Self.diff(lines, mutant), equivalentBecause: exercise.equivalentMutants[name]))
                 }
             }
+            for mutant in skipped {
+                score.survivors.append(MutationScore.Survivor(
+                    name: mutant.name, change: mutant.mutation.description, line: mutant.mutation.line,
+                    diff: Self.diff(lines, mutant), equivalentBecause: exercise.equivalentMutants[mutant.name], graded: false))
+            }
             score.unknownEquivalents = exercise.equivalentMutants.keys
                 .filter { !(generatedNames[exercise.id]?.contains($0) ?? false) }.sorted()
             scores.append(score)
         }
         return scores
+    }
+
+    /// What `equivalent_mutants_reviewed` records: SHA-256 (its first 16 hex digits) of the
+    /// reference's text and of each listed mutant's mutation as `mutate` generated it, so that
+    /// it changes when the reference does, when a name comes to mean another mutation, or when
+    /// the list does. Nil when the exercise lists none, or lists one that was not generated.
+    static func equivalentsFingerprint(_ exercise: Exercise, generated: [Generated]) -> String? {
+        guard !exercise.equivalentMutants.isEmpty,
+              let reference = FileManager.default.contents(atPath: exercise.referenceSources[0].path) else { return nil }
+        let byName = Dictionary(generated.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var text = ""
+        for name in exercise.equivalentMutants.keys.sorted() {
+            guard let mutation = byName[name]?.mutation else { return nil }
+            text += "\(name)\t\(mutation.line)\t\(mutation.start)\t\(mutation.end)\t\(mutation.replacement)\n"
+        }
+        return String(SHA256.hex(of: reference + Data(text.utf8)).prefix(16))
     }
 
     private func folder(of exercise: Exercise) -> URL {

@@ -78,6 +78,18 @@ struct FieldBoundsTests {
         #expect(problem.message.contains(message), "\(problem.message)")
     }
 
+    @Test(arguments: ["XYZ", "0123456789ABCDEF", "0123456789abcde"])
+    func aReviewedFingerprintIsSixteenLowercaseHexDigits(written: String) throws {
+        let found = try problems(exercise: Self.exercise.replacingOccurrences(
+            of: "summary: The first exercise.\n", with: "summary: The first exercise.\nequivalent_mutants_reviewed: \(written)\n"))
+        let problem = try #require(found.first, "\(written) was accepted")
+        #expect(problem.field == "equivalent_mutants_reviewed")
+        #expect(problem.line == 4)
+        #expect(problem.message.contains("must be the 16 hexadecimal digits `grader verify --mutants` prints"), "\(problem.message)")
+        #expect(try problems(exercise: Self.exercise.replacingOccurrences(
+            of: "summary: The first exercise.\n", with: "summary: The first exercise.\nequivalent_mutants_reviewed: 0123456789abcdef\n")).isEmpty)
+    }
+
     @Test func tolerancesUserVersionsAndSizesAreBounded() throws {
         let found = try problems(exercise: Self.exercise.replacingOccurrences(of: "expect: 0", with: "expect: 0\n        tolerance: .inf") + """
 

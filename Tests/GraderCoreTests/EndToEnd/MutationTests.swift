@@ -44,9 +44,31 @@ struct MutationTests {
                              """)
         let report = try verifyCounter(course)
         let score = try #require(report.mutation.first)
-        #expect(score.survivors.allSatisfy { $0.equivalentBecause == "the statement leaves a step of 0 open" })
-        #expect(score.score == 1 && score.passed)
-        #expect(report.isClean)
+        #expect(score.survivors.allSatisfy { $0.equivalentBecause == "the statement leaves a step of 0 open" && $0.graded })
+        #expect(score.score == 1)
+        // Nobody said what they judged: the listing could excuse any mutation of those names.
+        let fingerprint = try #require(score.equivalentsToReview)
+        #expect(!score.passed && !report.isClean)
+        #expect(VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
+            .contains("write `equivalent_mutants_reviewed: \(fingerprint)` in exercise.yml"))
+
+        // Once written, the listed mutants are not graded again, and the score passes.
+        let judged = try String(contentsOf: yaml, encoding: .utf8)
+        try course.write("Exercises/00-fixtures/01-counter/exercise.yml", judged + "equivalent_mutants_reviewed: \(fingerprint)\n")
+        let again = try verifyCounter(course)
+        let reviewed = try #require(again.mutation.first)
+        #expect(reviewed.survivors.map(\.name) == ["L13-relational-1", "L13-integer-literal-1"])
+        #expect(reviewed.survivors.allSatisfy { !$0.graded }, "neither was built nor graded")
+        #expect(reviewed.tried == score.tried && reviewed.caught == score.caught)
+        #expect(reviewed.equivalentsToReview == nil && reviewed.passed && again.isClean)
+
+        // Another reference (here one more line at its end) is another judgement to make.
+        let reference = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift")
+        try course.write("Exercises/00-fixtures/01-counter/Reference/Solution.swift",
+                         try String(contentsOf: reference, encoding: .utf8) + "\n// counts steps\n")
+        let changed = try #require(try verifyCounter(course).mutation.first)
+        #expect(changed.survivors.allSatisfy { $0.graded }, "graded again")
+        #expect(changed.equivalentsToReview != nil && changed.equivalentsToReview != fingerprint && !changed.passed)
     }
 
     @Test func anEquivalentNameNoMutantHasIsAProblem() throws {
