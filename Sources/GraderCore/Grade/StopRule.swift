@@ -24,10 +24,10 @@ package struct StopRule: Sendable, Hashable {
     }
 
     /// `cases` with ``first``'s first, then the groups' own: they decide when to stop, so they
-    /// start before the rest. Within each part, plain cases (one run each) come before the cases of many runs
-    /// (generated inputs, crash repetitions, then explorations), each kind in its order: the
-    /// pool starts cases in this order, and a job that has shown enough after its plain cases
-    /// skips the costly ones, or stops them part-way (``Grader``).
+    /// start before the rest. Within each part, plain cases (one run each) come before the
+    /// cases of many runs (generated inputs, crash repetitions, then explorations), each kind
+    /// in its order: the pool starts cases in this order, and a job that has shown enough after
+    /// its plain cases skips the costly ones, or stops them part-way (``Grader``).
     func ordered(_ cases: [TestCase]) -> [TestCase] {
         let named = groups.reduce(into: Set<String>()) { $0.formUnion($1) }
         let byCost = cases.enumerated()
