@@ -73,6 +73,8 @@ struct DriverError: Error, CustomStringConvertible {
 /// and objects are themselves; a date is `{"$date": "2024-05-17T10:30:00Z"}`, bytes are
 /// `{"$data": "<base64>"}`, `{"$url": "…"}` is a URL (which is no property list), and
 /// `{"$real": 120}` is the real 120.0 (a JSON number with no fraction decodes as an integer).
+/// A date with a fraction of a second is written with it, in milliseconds
+/// (`"2023-11-14T22:13:20.250Z"`), and shows that way.
 indirect enum PlistValue: Codable {
     case bool(Bool)
     case int(Int)
@@ -87,6 +89,11 @@ indirect enum PlistValue: Codable {
     case other(String)
 
     static let isoFormatter = ISO8601DateFormatter()
+    static let fractionalFormatter: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter
+    }()
 
     init(any value: Any) {
         switch value {
@@ -149,7 +156,8 @@ indirect enum PlistValue: Codable {
             if members.count == 1, case .string(let text)? = members.first?.value {
                 switch members.first?.key {
                 case "$date":
-                    guard let date = Self.isoFormatter.date(from: text) else { throw DriverError("bad date \(text)") }
+                    guard let date = Self.isoFormatter.date(from: text) ?? Self.fractionalFormatter.date(from: text)
+                    else { throw DriverError("bad date \(text)") }
                     self = .date(date)
                     return
                 case "$data":
@@ -175,7 +183,10 @@ indirect enum PlistValue: Codable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value), .other(let value): try container.encode(value)
-        case .date(let value): try container.encode(["$date": Self.isoFormatter.string(from: value)])
+        case .date(let value):
+            let seconds = value.timeIntervalSinceReferenceDate
+            let formatter = seconds == seconds.rounded(.down) ? Self.isoFormatter : Self.fractionalFormatter
+            try container.encode(["$date": formatter.string(from: value)])
         case .data(let value): try container.encode(["$data": value.base64EncodedString()])
         case .url(let value): try container.encode(["$url": value.absoluteString])
         case .array(let values): try container.encode(values)

@@ -5,6 +5,7 @@ import Foundation
 enum PlistValidityDriver: ExerciseDriver {
     struct CheckArgs: Decodable { var value: Sample }
     struct SaveArgs: Decodable { var settings: [String: Sample] }
+    struct PlantArgs: Decodable { var text: String }
 
     static func register(_ app: inout Operations) {
         let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
@@ -19,6 +20,12 @@ enum PlistValidityDriver: ExerciseDriver {
             guard let object = try? PropertyListSerialization.propertyList(from: data, format: nil),
                   let value = JSONValue(propertyList: object) else { return .string("unreadable") }
             return value
+        }
+        // Bytes put straight into settings.plist before a save, as another app or an older
+        // version might have left them.
+        app.on("plant") { (args: PlantArgs) in
+            try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+            try Data(args.text.utf8).write(to: settingsURL)
         }
         // A saved 3 is an <integer> and 2.5 a <real>: an integer turned into a real is a change.
         app.compareNumberTypes(of: "load")
@@ -55,6 +62,20 @@ final class Workshop: NSObject {
 
 enum Colour {
     case red, blue
+}
+
+/// Types of the app's own with raw values: still not property-list types.
+enum SampleGearbox: String {
+    case manual, automatic
+}
+
+enum SampleDoorCount: Int {
+    case three = 3, five = 5
+}
+
+struct SampleExtras: OptionSet {
+    let rawValue: Int
+    static let sunroof = SampleExtras(rawValue: 1)
 }
 
 indirect enum Sample: Decodable {
@@ -143,6 +164,9 @@ indirect enum Sample: Decodable {
         case "object": return Mechanic()
         case "nsObject": return Workshop()
         case "enumCase": return Colour.red
+        case "rawEnum": return SampleGearbox.manual
+        case "intRawEnum": return SampleDoorCount.five
+        case "optionSet": return SampleExtras.sunroof
         case "tuple": return (1, "one")
         case "intKeyed": return [1: "one"]
         case "nsDictionaryIntKeys": return NSDictionary(dictionary: [1: "one"])

@@ -79,6 +79,12 @@ enum ErrorReporterDriver: ExerciseDriver {
 
     struct Keys: Decodable { var keys: [Key] }
 
+    /// A `dataCorrupted` error as a model's own check throws it: its path and its description.
+    struct Corrupted: Decodable {
+        var keys: [Key]
+        var reason: String
+    }
+
     /// Decodes `json` as `T` and returns the learner's report, or nil when it decodes.
     static func reportDecoding<T: Decodable>(_ type: T.Type, _ json: String) throws -> String? {
         do {
@@ -93,6 +99,10 @@ enum ErrorReporterDriver: ExerciseDriver {
         app.on("report") { (args: JSONText) in try reportDecoding(AddressBook.self, args.json) }
         app.on("reportList") { (args: JSONText) in try reportDecoding([Entry].self, args.json) }
         app.on("path") { (args: Keys) in pathText(args.keys) }
+        // The error a model's own init(from:) throws, handed to the learner's report as it is.
+        app.on("reportCorrupted") { (args: Corrupted) in
+            report(.dataCorrupted(.init(codingPath: args.keys, debugDescription: args.reason)))
+        }
         // The raw error, for the grader's own `expect_error` with a path.
         app.on("decode") { (args: JSONText) -> Int in
             try JSONDecoder().decode(AddressBook.self, from: Data(args.json.utf8)).contacts.count

@@ -34,7 +34,12 @@ enum PointArrayDriver: ExerciseDriver {
         var plist: PointView
     }
 
-    struct FileText: Decodable { var text: String }
+    /// The file's text and, when given, the modification date its writer keeps (a sync
+    /// service or a copy that preserves dates).
+    struct FileText: Decodable {
+        var text: String
+        var modified: Date?
+    }
 
     static func register(_ app: inout Operations) {
         let store = PolygonStore()
@@ -65,7 +70,11 @@ enum PointArrayDriver: ExerciseDriver {
         // Someone else (an older version of the app, a sync service) wrote the file.
         app.on("writeFile") { (args: FileText) in
             let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-            try Data(args.text.utf8).write(to: documents.appending(path: "polygons.json"))
+            let file = documents.appending(path: "polygons.json")
+            try Data(args.text.utf8).write(to: file)
+            if let modified = args.modified {
+                try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+            }
         }
     }
 }

@@ -55,6 +55,11 @@ enum BorderedCircleDriver: ExerciseDriver {
         var borderColor: String?
     }
 
+    /// The text of a file the driver puts in the container.
+    struct FileText: Decodable {
+        var text: String
+    }
+
     /// The objects of the last list saved in this launch: the app's canvas, which the user
     /// edits in memory and saves again.
     final class Canvas {
@@ -120,6 +125,25 @@ enum BorderedCircleDriver: ExerciseDriver {
             try store.save(canvas.shapes)
         }
         app.on("load") { try store.load().map(ShapeView.init) }
+        // The user changes a shape the app has just loaded, in memory, as it does before
+        // saving: one call of load(), then the change. An index the list does not have
+        // changes nothing.
+        app.on("editLoaded") { (args: EditArgs) in
+            let shapes = try store.load()
+            guard shapes.indices.contains(args.index) else { return }
+            let shape = shapes[args.index]
+            if let radius = args.radius { shape.radius = radius }
+            if let color = args.borderColor, let bordered = shape as? BorderedCircle {
+                bordered.borderColor = color
+            }
+        }
+        // Puts a shapes.plist in Documents as another version of the app left it (an XML
+        // property list, say), without calling the learner's code.
+        app.on("putShapesFile") { (args: FileText) in
+            let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+            try Data(args.text.utf8).write(to: documents.appending(path: "shapes.plist"))
+        }
     }
 }
 

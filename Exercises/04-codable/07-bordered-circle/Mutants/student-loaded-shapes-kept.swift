@@ -1,0 +1,114 @@
+// Mutant: load() decodes shapes.plist once and returns the same objects until the next save ("the file does not change between saves"), so when the app changes a loaded shape (a bigger radius, another colour) the next load() returns it changed although it was never saved again
+// Hint: A shape that load() hands back is the app's to change: each load must give new objects read from the file, not ones it gave out before.
+import Foundation
+
+/// A circle on the canvas. Its Codable conformance is synthesized:
+/// `{"center": {"x": …, "y": …}, "radius": …}`. Nothing to change here.
+class Circle: Codable {
+    struct Center: Codable, Equatable {
+        var x: Double
+        var y: Double
+    }
+
+    var radius: Double
+    var center: Center
+
+    init(radius: Double, center: Center) {
+        self.radius = radius
+        self.center = center
+    }
+}
+
+/// A circle with a border, encoded as
+/// `{"borderColor": …, "borderWidth": …, "super": {the circle}}`.
+class BorderedCircle: Circle {
+    var borderWidth: Double
+    var borderColor: String
+
+    init(radius: Double, center: Center, borderWidth: Double, borderColor: String) {
+        self.borderWidth = borderWidth
+        self.borderColor = borderColor
+        super.init(radius: radius, center: center)
+    }
+
+    /// The subclass's own keys; the circle's keys belong to Circle, under "super".
+    private enum CodingKeys: String, CodingKey {
+        case borderWidth, borderColor
+    }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        borderWidth = try container.decode(Double.self, forKey: .borderWidth)
+        borderColor = try container.decode(String.self, forKey: .borderColor)
+        // The circle reads itself from "super"; its errors (no "super", no "center") come through.
+        try super.init(from: container.superDecoder())
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(borderWidth, forKey: .borderWidth)
+        try container.encode(borderColor, forKey: .borderColor)
+        try super.encode(to: container.superEncoder())
+    }
+}
+
+/// One element of the saved list: exactly one of the two is set.
+struct ShapeRecord: Codable {
+    var circle: Circle?
+    var bordered: BorderedCircle?
+}
+
+/// Keeps the canvas's circles, plain and bordered, in `Documents/shapes.plist`.
+struct ShapeStore {
+    private var fileURL: URL {
+        FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("shapes.plist")
+    }
+
+    /// The shapes decoded by the last load, dropped at every save.
+    private final class Loaded: @unchecked Sendable {
+        let lock = NSLock()
+        var shapes: [Circle]?
+        static let shared = Loaded()
+    }
+
+    /// Replaces the saved shapes with `shapes`, in order.
+    func save(_ shapes: [Circle]) throws {
+        Loaded.shared.lock.lock()
+        Loaded.shared.shapes = nil          // the file changes: decode it again next time
+        Loaded.shared.lock.unlock()
+        // Codable records no class: the record's key says which class each shape is.
+        let records = shapes.map { shape -> ShapeRecord in
+            if let bordered = shape as? BorderedCircle {
+                return ShapeRecord(circle: nil, bordered: bordered)
+            }
+            return ShapeRecord(circle: shape, bordered: nil)
+        }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data = try encoder.encode(records)
+        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try data.write(to: fileURL, options: .atomic)
+    }
+
+    /// The saved shapes, each of the class it was saved as; none when nothing was saved.
+    func load() throws -> [Circle] {
+        // Read from the file at every call: new objects, as they were saved.
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
+        let loaded = Loaded.shared
+        loaded.lock.lock()
+        defer { loaded.lock.unlock() }
+        // Until the next save the file does not change: decode it once.
+        if let shapes = loaded.shapes {
+            return shapes
+        }
+        let records = try PropertyListDecoder().decode([ShapeRecord].self, from: Data(contentsOf: fileURL))
+        let shapes: [Circle] = records.compactMap { record in
+            if let bordered = record.bordered { return bordered }
+            return record.circle
+        }
+        loaded.shapes = shapes
+        return shapes
+    }
+}
