@@ -101,7 +101,11 @@ struct ProcessorWaitTests {
         }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let report = try decoder.decode(RunReport.self, from: Data(output.stdout.utf8))
+        // A grader that printed no report says why on its standard error: show it.
+        guard let report = try? decoder.decode(RunReport.self, from: Data(output.stdout.utf8)) else {
+            Issue.record("the grader printed no report (exit status \(output.status)); its standard output: \(output.stdout.prefix(2000)); its standard error: \(output.stderr.suffix(4000))")
+            return (nil, nil)
+        }
         let cases = report.exercises.first?.cases ?? []
         return (cases.first { $0.name == "increments" }, cases.first { $0.name == "survives a relaunch" })
     }
