@@ -14,10 +14,13 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// Where the compiler runs on learners' files: nil runs it unconfined.
     var compilerSandbox: CompilerSandbox?
     let inFlight = KeyedLocks()
+    /// Keeps ``cacheDirectory`` within its size, least recently used builds first.
+    let trimmer: BuildCacheTrim
 
     public init(toolchain: Toolchain, workDirectory: URL, courseRoot: URL) {
         self.toolchain = toolchain
         cacheDirectory = workDirectory.appendingPathComponent("builds")
+        trimmer = BuildCacheTrim(directory: cacheDirectory)
         moduleCache = Self.moduleCache(toolchain: toolchain, fallback: workDirectory)
         self.courseRoot = courseRoot
     }
@@ -319,6 +322,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         } catch {
             throw GraderError.io("cannot write the build cache in \(cacheDirectory.path): \(error.localizedDescription)")
         }
+        trimmer.stored(entry.lastPathComponent)
     }
 
     /// The cached outcome, after checking that the cached inputs are byte for byte ours, so that
@@ -328,6 +332,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
               stored == material,
               let outcomeData = FileManager.default.contents(atPath: entry.appendingPathComponent("outcome.json").path),
               let outcome = try? JSONDecoder().decode(StoredOutcome.self, from: outcomeData) else { return nil }
+        trimmer.use(key)
         if let diagnostics = outcome.diagnostics { return .failed(diagnostics) }
         let bundle = entry.appendingPathComponent("App.app")
         guard FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent(AppBundle.executableName).path)
