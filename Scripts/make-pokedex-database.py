@@ -7,6 +7,10 @@ Schema (PRAGMA user_version = 1):
   types(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE)
   species_types(species INTEGER NOT NULL REFERENCES species(code),
                 type INTEGER NOT NULL REFERENCES types(id), PRIMARY KEY (species, type))
+
+The types' ids follow the games' numbering (normal 1, fighting 2, flying 3, …), not their names'
+order, as a real catalogue's would: a query that should list names alphabetically and forgets
+ORDER BY then lists them by id, and a case can tell.
 """
 import os
 import plistlib
@@ -33,7 +37,10 @@ with db:
     for code in sorted(pokedex["names"]):
         db.execute("INSERT INTO species(code, name, icon) VALUES (?, ?, ?)",
                    (int(code), pokedex["names"][code], pokedex["icons"][code]))
-    for type_name in sorted(pokedex["types"]):
+    games_order = ["normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel",
+                   "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy"]
+    assert set(pokedex["types"]) <= set(games_order), "a type the games' numbering does not list"
+    for type_name in sorted(pokedex["types"], key=games_order.index):
         type_id = db.execute("INSERT INTO types(name) VALUES (?)", (type_name,)).lastrowid
         for code in pokedex["types"][type_name]:
             db.execute("INSERT INTO species_types(species, type) VALUES (?, ?)", (int(code), type_id))
