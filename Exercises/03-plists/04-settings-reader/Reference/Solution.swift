@@ -132,10 +132,16 @@ enum SettingsReader {
         return nil
     }
 
-    /// A multi value's choices: a string, else a whole number, else any number. Integers are
+    /// A multi value's choices: a string, else a whole number, else any number, each as the
+    /// property list has it. A `<real>` stays a `Double` even when whole (`120.0`), which
+    /// `as? Int` would take: the `NSNumber` says which it holds (`d` for a double). Integers are
     /// tried before booleans would be: the integers 0 and 1 also pass `as? Bool`.
     private static func choiceValue(_ value: Any?) -> SettingValue? {
         if let string = value as? String { return .string(string) }
+        if let value, type(of: value) != Bool.self, let number = value as? NSNumber,
+           String(cString: number.objCType) == "d" {
+            return .double(number.doubleValue)
+        }
         if let int = value as? Int { return .int(int) }
         if let double = value as? Double { return .double(double) }
         return nil
