@@ -52,6 +52,9 @@ struct Batch: GraderSubcommand {
     @Flag(name: .customLong("no-known-bugs"), help: "Do not grade the course's mutants to name, in each feedback, the known bug a student's failures match.")
     var noKnownBugs = false
 
+    @Flag(name: .customLong("no-cache"), help: "Run every case again, reusing no verdict of an earlier run or of another student's identical files (builds are still reused).")
+    var noCache = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let timeBudget, timeBudget <= 0 { throw ValidationError("--time-budget must be more than 0 seconds") }
@@ -80,7 +83,8 @@ struct Batch: GraderSubcommand {
             .standardizedFileURL
         if let shard { output.appendPathComponent(shard.folderName) }
         let batch = workspace.batch(BatchOptions(output: output, jobs: jobs, force: force, regrade: Set(student),
-                                                 timeBudget: timeBudget, shard: shard, knownBugs: !noKnownBugs))
+                                                 timeBudget: timeBudget, shard: shard, knownBugs: !noKnownBugs,
+                                                 reusesVerdicts: !noCache))
         // A bar with the counts and the time left on a terminal; plain lines, one per finished
         // student, in a log, a CI run or a pipe (ProgressLine).
         let progress = ProgressLine(unit: "students")

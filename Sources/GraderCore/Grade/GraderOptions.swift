@@ -42,11 +42,11 @@ public struct GraderOptions: Sendable, Hashable {
     /// sequence of an exploration was replayed, nor with another seed than the course's.
     public var givesTheCoursesVerdict: Bool { explorationSequence == nil && explorationSeed == nil }
 
-    /// What `grader batch` uses: the verdicts of identical binaries reused across students,
-    /// failing inputs shrunk for the feedback. It explores the sequences `check` and `verify`
-    /// do, so a student's check and the instructor's grade agree.
-    public static func batch(jobs: Int = defaultJobs) -> GraderOptions {
-        GraderOptions(jobs: jobs, reusesResults: true, shrinksFailures: true)
+    /// What `grader batch` uses: the verdicts of identical binaries reused across students
+    /// (unless `noCache`), failing inputs shrunk for the feedback. It explores the sequences
+    /// `check` and `verify` do, so a student's check and the instructor's grade agree.
+    public static func batch(jobs: Int = defaultJobs, noCache: Bool = false) -> GraderOptions {
+        GraderOptions(jobs: jobs, reusesResults: !noCache, shrinksFailures: true)
     }
 
     /// What `grader verify --mutants` uses for generated mutants: `verify`'s, except that a

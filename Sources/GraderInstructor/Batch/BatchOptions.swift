@@ -20,9 +20,12 @@ public struct BatchOptions: Sendable {
     /// Grade the mutants of the exercises students fail and name in each report the known bugs
     /// its failures match (``KnownBugFinder``); `--no-known-bugs` turns it off.
     public var knownBugs: Bool
+    /// Reuse the verdicts of cases whose inputs are all unchanged, from this batch and earlier
+    /// runs on this course; `--no-cache` runs every case again (builds are still reused).
+    public var reusesVerdicts: Bool
 
     public init(output: URL, jobs: Int = GraderOptions.defaultJobs, force: Bool = false, regrade: Set<String> = [],
-                timeBudget: TimeInterval? = nil, shard: Shard? = nil, knownBugs: Bool = true) {
+                timeBudget: TimeInterval? = nil, shard: Shard? = nil, knownBugs: Bool = true, reusesVerdicts: Bool = true) {
         self.output = output
         self.jobs = max(1, jobs)
         self.force = force
@@ -30,5 +33,6 @@ public struct BatchOptions: Sendable {
         self.timeBudget = timeBudget
         self.shard = shard
         self.knownBugs = knownBugs
+        self.reusesVerdicts = reusesVerdicts
     }
 }

@@ -6,7 +6,7 @@ extension Workspace {
     /// and verdicts of identical binaries reused, explorations as thorough as `verify`'s), into
     /// `options.output`.
     public func batch(_ options: BatchOptions) -> BatchGrader {
-        BatchGrader(grader: grader(.batch(jobs: options.jobs)), exercises: exercises, courseTitle: course.title,
+        BatchGrader(grader: grader(.batch(jobs: options.jobs, noCache: !options.reusesVerdicts)), exercises: exercises, courseTitle: course.title,
                     options: options, outputs: BatchOutputs.standard(course: course))
     }
 

@@ -213,6 +213,26 @@ struct BatchTests {
         #expect(!options.stopsAtFirstFailure, "every case is run for the feedback")
     }
 
+    @Test func noCacheRunsEveryCaseAgainWithTheSameVerdicts() throws {
+        let course = try TemporaryCourse.fixture()
+        let fixture = try FixtureClass()
+        try fixture.folder("class/ana", ["01-counter/Solution.swift": try Fixtures.submission("passes")])
+        try fixture.folder("class/ben", ["01-counter/Solution.swift": try Fixtures.submission("wrong-value")])
+        func grade(_ out: String, _ extra: [String] = []) throws -> [[CaseResult]] {
+            let run = try batch([fixture.url("class/ana").path, fixture.url("class/ben").path, "--out", fixture.url(out).path,
+                                 "--jobs", "2", "--no-known-bugs", "--exercise", "01-counter"] + extra, in: course)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try report(fixture.url(out)).students.map { $0.report.exercises.flatMap(\.cases) }
+        }
+        let first = try grade("out1")
+        let again = try grade("out2")
+        let fresh = try grade("out3", ["--no-cache"])
+        #expect(again.joined().allSatisfy { $0.cached }, "a second batch reuses the first one's verdicts")
+        #expect(!fresh.joined().isEmpty && fresh.joined().allSatisfy { !$0.cached }, "--no-cache runs every case again")
+        #expect(fresh.map { $0.map(\.status) } == first.map { $0.map(\.status) })
+        #expect(fresh[1].contains { $0.status == .failed }, "ben's wrong value still fails")
+    }
+
     @Test func aTimeBudgetStopsAStudentsRemainingCases() throws {
         let course = try TemporaryCourse.fixture()
         let fixture = try FixtureClass()
