@@ -138,10 +138,7 @@ enum SettingsReader {
     /// tried before booleans would be: the integers 0 and 1 also pass `as? Bool`.
     private static func choiceValue(_ value: Any?) -> SettingValue? {
         if let string = value as? String { return .string(string) }
-        if let value, type(of: value) != Bool.self, let number = value as? NSNumber,
-           String(cString: number.objCType) == "d" {
-            return .double(number.doubleValue)
-        }
+        if let number = value as? NSNumber, String(cString: number.objCType) == "d" { return .double(number.doubleValue) }
         if let int = value as? Int { return .int(int) }
         if let double = value as? Double { return .double(double) }
         return nil
