@@ -19,8 +19,9 @@ struct BuildCacheTrimTests {
         try fm.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -build.hoursAgo * 3600)], ofItemAtPath: entry.path)
     }
 
+    /// The cache's entries, but the marker every trim touches.
     private func names(in folder: URL) throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).subtracting([".last-trim"])
     }
 
     @Test func theLeastRecentlyUsedBuildsGoUntilTheCacheFits() throws {
@@ -32,7 +33,7 @@ struct BuildCacheTrimTests {
         #expect(removal.builds == 2)
         #expect(removal.bytes >= 6 << 20)
         // Within the limit, nothing goes.
-        #expect(BuildCacheTrim(directory: folder, limit: 7 << 20).trim() == BuildCacheTrim.Removal())
+        #expect(BuildCacheTrim(directory: folder, limit: 7 << 20).trim().builds == 0)
         #expect(try names(in: folder) == ["c", "d"])
     }
 
@@ -68,17 +69,41 @@ struct BuildCacheTrimTests {
         #expect(try names(in: folder) == ["a", ".staging-now"])
     }
 
-    @Test func theFirstStoreOfAProcessTrimsThenEverySixtyFourth() throws {
+    @Test func aProcessTrimsAtItsFirstStoreUnlessAnotherJustDid() throws {
         let folder = try cache([("old", 2, 50), ("new-1", 1, 0)])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let trim = BuildCacheTrim(directory: folder, limit: 0)
-        trim.stored("new-1")
+        BuildCacheTrim(directory: folder, limit: 0).stored("new-1")
         #expect(try names(in: folder) == ["new-1"])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".last-trim").path))
+        // A second process right after: the first one's trim stands for its own.
         try add(("stale", 2, 50), to: folder)
-        for store in 1..<BuildCacheTrim.storesBetweenTrims { trim.stored("new-1-\(store)") }
+        try add(("new-2", 1, 0), to: folder)
+        BuildCacheTrim(directory: folder, limit: 0).stored("new-2")
         #expect(try names(in: folder).contains("stale"))
-        trim.stored("new-2")
-        #expect(try names(in: folder) == ["new-1"])
+        // Once that trim is older than the grace, a new process trims at its first store.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 3600)],
+                                              ofItemAtPath: folder.appendingPathComponent(".last-trim").path)
+        BuildCacheTrim(directory: folder, limit: 0).stored("new-2")
+        #expect(try !names(in: folder).contains("stale"))
+    }
+
+    @Test func aProcessTrimsAgainOnlyOnceItsStoresCouldHaveFilledTheCache() throws {
+        let folder = try cache([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 8 MiB allowed: the first trim finds nothing, so 8 MiB of stores may come before the next.
+        let trim = BuildCacheTrim(directory: folder, limit: 8 << 20)
+        try add(("first", 1, 0), to: folder)
+        trim.stored("first")
+        try add(("stale", 2, 50), to: folder)
+        for index in 1...6 {
+            try add(("new-\(index)", 1, 0), to: folder)
+            trim.stored("new-\(index)")
+        }
+        // 9 MiB held, over the limit, but this process has stored 6 of its 7 MiB of headroom.
+        #expect(try names(in: folder).contains("stale"))
+        try add(("new-7", 2, 0), to: folder)
+        trim.stored("new-7")
+        #expect(try !names(in: folder).contains("stale"))
     }
 
     @Test func theLimitComesFromTheEnvironment() {
