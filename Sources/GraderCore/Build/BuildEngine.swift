@@ -14,6 +14,10 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// Where the compiler runs on learners' files: nil runs it unconfined.
     var compilerSandbox: CompilerSandbox?
     let inFlight = KeyedLocks()
+    /// The driver's plans, asked once per shape of build (``CompilerJobs``).
+    let plans = CompilerJobs.Memo()
+    /// False runs `swiftc` for every build, as the driver plans it each time (for comparing).
+    var usesDriverPlans = ProcessInfo.processInfo.environment["GRADER_SWIFTC_DRIVER"] == nil
     /// Keeps ``cacheDirectory`` within its size, least recently used builds first.
     let trimmer: BuildCacheTrim
 
@@ -120,15 +124,17 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         }
         var arguments = ["-Onone", "-module-name", AppBundle.executableName] + Self.speedFlags(toolchain)
             + commonFlags(parseAsLibrary: parseAsLibrary) + (objectGraph?.compileFlags ?? [])
-        arguments += inputs.map(compilerPath)
-        arguments += ["-o", bundle.appendingPathComponent(AppBundle.executableName).path]
+        var (placeholders, replacing) = placeholders(for: inputs)
+        arguments += placeholders + ["-o", CompilerJobs.outputPlaceholder]
+        replacing[CompilerJobs.outputPlaceholder] = bundle.appendingPathComponent(AppBundle.executableName).path
         // No debug information in the binary: the prebuilt runtime's would name the folders
         // it was built in, and the learner's code has none (it is built without -g).
         arguments += linkArguments() + (objectGraph?.linkInputs.map(\.path) ?? []) + ["-Xlinker", "--strip-debug"] + runtime.linkFlags
         // ExerciseKit's own `readdir` and `fts_open`, which order a launch's folder listings
         // (`ListingOrder`), exported so that Foundation's calls reach them, not the C library's.
         arguments += ListingOrder.replacedSymbols.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
-        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [staging], scratch: scratch)
+        let (timedOut, termination, output) = try runCompiler(arguments, replacing: replacing, inputs: inputs,
+                                                              writable: [staging], scratch: scratch)
 
         let outcome: BuildOutcome
         if timedOut {
@@ -173,10 +179,12 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let (placeholders, replacing) = placeholders(for: inputs)
         let arguments = ["-typecheck", "-module-name", AppBundle.executableName] + commonFlags(parseAsLibrary: false)
             + ((try? keyMaterial(inputs: inputs, resources: BundleResources(), parseAsLibrary: false))?.objectGraph?.compileFlags ?? [])
-            + inputs.map(compilerPath)
-        let (timedOut, termination, output) = try runCompiler(arguments, inputs: inputs, writable: [scratch], scratch: scratch)
+            + placeholders
+        let (timedOut, termination, output) = try runCompiler(arguments, replacing: replacing, inputs: inputs,
+                                                              writable: [scratch], scratch: scratch)
         var diagnostics = parseDiagnostics(output, inputs: inputs)
         if termination != .exited(0), !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics.append(Diagnostic(file: nil, line: nil, column: nil, severity: .error,
@@ -185,22 +193,71 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         return termination == .exited(0) ? diagnostics.filter { $0.severity != .error } : diagnostics
     }
 
-    /// Runs `swiftc` with a wall-clock limit, in the compiler's sandbox when there is one,
-    /// reading `inputs` and writing `writable` and the module cache; returns whether it timed
-    /// out, how it ended and everything it printed.
-    private func runCompiler(_ arguments: [String], inputs: [BuildInput], writable: [URL], scratch: URL) throws
-        -> (timedOut: Bool, termination: Termination?, output: String)
+    /// The words standing for `inputs` in a `swiftc` call, and the word (as the compiler is
+    /// given it) each stands for.
+    private func placeholders(for inputs: [BuildInput]) -> (words: [String], replacing: [String: String]) {
+        let words = inputs.enumerated().map { index, input in
+            CompilerJobs.placeholder(input: index, named: URL(fileURLWithPath: input.shownAs).lastPathComponent)
+        }
+        return (words, Dictionary(uniqueKeysWithValues: zip(words, inputs.map(compilerPath))))
+    }
+
+    /// Runs `swiftc arguments`, each placeholder replaced as `replacing` says, with a wall-clock
+    /// limit, in the compiler's sandbox when there is one, reading `inputs` and writing `writable`
+    /// and the module cache; returns whether it timed out, how it ended and everything it printed.
+    /// The driver's jobs are run directly when its plan for these arguments could be replayed
+    /// (``CompilerJobs``).
+    private func runCompiler(_ arguments: [String], replacing: [String: String], inputs: [BuildInput], writable: [URL],
+                             scratch: URL) throws -> (timedOut: Bool, termination: Termination?, output: String)
     {
         // swiftc leaves TemporaryDirectory.* folders behind: give it a folder we remove.
-        guard let compilerSandbox else {
-            var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = scratch.path
-            return try ChildProcess.run(toolchain.swiftc.path, arguments, environment: environment, timeLimit: compileTimeLimit)
+        let environment: [String: String]
+        if compilerSandbox == nil {
+            var inherited = ProcessInfo.processInfo.environment
+            inherited["TMPDIR"] = scratch.path
+            environment = inherited
+        } else {
+            environment = CompilerSandbox.environment(swiftc: toolchain.swiftc, temporary: scratch)
         }
-        let command = compilerSandbox.command(swiftc: toolchain.swiftc, arguments: arguments,
-                                              inputs: inputs.map { ($0.file, $0.shownAs) },
-                                              writable: writable + [moduleCache], temporary: scratch)
-        return try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: compileTimeLimit)
+        let names = replacing.values.map { URL(fileURLWithPath: $0).lastPathComponent }
+        let jobs = usesDriverPlans && Set(names).count == names.count ? plans.plan(for: arguments) {
+            planJobs(arguments, placeholders: Array(replacing.keys), environment: environment, scratch: scratch)
+        } : nil
+        let executable: String
+        let words: [String]
+        if let jobs {
+            executable = "/bin/sh"
+            words = ["-c", CompilerJobs.script(jobs.commands(replacing: replacing, temporary: scratch.path))]
+        } else {
+            executable = toolchain.swiftc.path
+            words = arguments.map { replacing[$0] ?? $0 }
+        }
+        var run: (timedOut: Bool, termination: Termination?, output: String)
+        if let compilerSandbox {
+            let command = compilerSandbox.command(running: executable, arguments: words, swiftc: toolchain.swiftc,
+                                                  inputs: inputs.map { ($0.file, $0.shownAs) },
+                                                  writable: writable + [moduleCache], temporary: scratch)
+            run = try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: compileTimeLimit)
+        } else {
+            run = try ChildProcess.run(executable, words, environment: environment, timeLimit: compileTimeLimit,
+                                       ownProcessGroup: true)
+        }
+        // The shell's status for a job a signal ended is 128 and the signal, as the driver reports it.
+        if jobs != nil, case .exited(let status)? = run.termination, status > 128, status < 128 + 65 {
+            run.termination = .signaled(status - 128)
+        }
+        return run
+    }
+
+    /// The driver's jobs for `arguments` (`swiftc -###`, run unconfined: the grader's own words,
+    /// no learner's file is read), or nil when they cannot be replayed.
+    private func planJobs(_ arguments: [String], placeholders: [String], environment: [String: String], scratch: URL)
+        -> CompilerJobs?
+    {
+        guard let asked = try? ChildProcess.run(toolchain.swiftc.path, ["-###"] + arguments, environment: environment,
+                                                timeLimit: 60),
+              asked.termination == .exited(0) else { return nil }
+        return CompilerJobs.parse(asked.output, placeholders: placeholders, temporary: scratch.path)
     }
 
     /// What brings a build nearer the floor (measured in `Benchmarks/README.md`): one frontend

@@ -45,6 +45,14 @@ struct CompilerSandbox: Sendable {
         -> (executable: String, arguments: [String])
     {
         // Started by its own name: `swiftc` is a link to the driver, which reads its mode from it.
+        command(running: swiftc.path, arguments: arguments, swiftc: swiftc, inputs: inputs, writable: writable, temporary: temporary)
+    }
+
+    /// The command that runs `executable arguments` (the compiler's own jobs, in a shell) in the
+    /// same sandbox as ``command(swiftc:arguments:inputs:writable:temporary:)``.
+    func command(running executable: String, arguments: [String], swiftc: URL, inputs: [(file: URL, shownAs: String)],
+                 writable: [URL], temporary: URL) -> (executable: String, arguments: [String])
+    {
         let compiler = swiftc
         var command = ["--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr", "/usr"]
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
@@ -59,9 +67,14 @@ struct CompilerSandbox: Sendable {
         for input in inputs { command += ["--ro-bind", input.file.path, "\(Self.sourceRoot)/\(input.shownAs)"] }
         for folder in writable { command += ["--bind", folder.path, folder.path] }
         command += ["--chdir", Self.sourceRoot, "--clearenv",
-                    "--setenv", "PATH", "\(compiler.deletingLastPathComponent().path):/usr/bin:/bin",
+                    "--setenv", "PATH", Self.environment(swiftc: compiler, temporary: temporary)["PATH"] ?? "/usr/bin:/bin",
                     "--setenv", "TMPDIR", temporary.path, "--setenv", "HOME", temporary.path,
-                    compiler.path]
+                    executable]
         return (bwrap, command + arguments)
+    }
+
+    /// The environment the compiler gets inside: what its driver plans with, too.
+    static func environment(swiftc: URL, temporary: URL) -> [String: String] {
+        ["PATH": "\(swiftc.deletingLastPathComponent().path):/usr/bin:/bin", "TMPDIR": temporary.path, "HOME": temporary.path]
     }
 }

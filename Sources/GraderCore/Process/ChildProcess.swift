@@ -317,10 +317,12 @@ final class ChildProcess {
 
     /// Runs a tool to its end: its output until it closes, then its exit, within `timeLimit`
     /// seconds in all (killed past it). For the compiler, `patch` and the sandbox's self-test.
+    /// With `ownProcessGroup`, a kill past the limit reaches what the tool started, too.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    timeLimit: Double) throws -> (timedOut: Bool, termination: Termination?, output: String) {
+                    timeLimit: Double, ownProcessGroup: Bool = false) throws
+        -> (timedOut: Bool, termination: Termination?, output: String) {
         let process = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
-                                       protocolPipes: false)
+                                       protocolPipes: false, ownProcessGroup: ownProcessGroup)
         let deadline = Date().addingTimeInterval(timeLimit)
         let event = process.nextReply(deadline: deadline, outputLimit: 16 << 20)
         if event != .ended { process.kill() }
