@@ -11,54 +11,20 @@ import Glibc
 /// (and in `/proc/1/cmdline`, bubblewrap's own command line). Kept here rather than in the
 /// course's `.grader/`, what a learner's code can read there is `/tmp/grader-run-…/containers/…`,
 /// not where the course, its references or other students' files are.
-///
-/// The app containers go in a folder of their own in memory (`/dev/shm`) when the machine has a
-/// tmpfs there with room to spare (``memoryParent(environment:)``): every case makes and empties
-/// a container, and on ext4 a new folder or file costs the kernel a search past the inodes
-/// recently freed, which grew to about a sixth of `verify`'s processor time
-/// (`Benchmarks/README.md`). Bundles stay beside the rest: they are hard links to the build
-/// cache, which a copy into memory could not be.
 final class SandboxFolder: @unchecked Sendable {
     private let run: RunFolder
-    /// The containers' own folder in memory; nil when they stay in ``directory``.
-    private let containerRun: RunFolder?
     private let lock = NSLock()
     private var staged: [String: URL] = [:]
 
     var directory: URL { run.directory }
 
     /// Makes a fresh folder, first removing those of runs that are gone.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init() throws {
         run = try RunFolder(in: FileManager.default.temporaryDirectory, prefix: "grader-run-", what: "the sandbox's folder")
-        containerRun = try Self.memoryParent(environment: environment).map {
-            try RunFolder(in: $0, prefix: "grader-containers-", what: "the app containers' folder")
-        }
     }
 
     /// Where the app containers of a workbench go.
-    var containers: URL { (containerRun?.directory ?? directory).appendingPathComponent("containers") }
-
-    /// The least room a tmpfs must have left to hold the containers: a few jobs' containers at
-    /// their size limit (256 MiB by default) and more.
-    static let memoryRoomNeeded: UInt64 = 2 << 30
-
-    /// `/dev/shm` when it is a tmpfs the grader can write with ``memoryRoomNeeded`` left (not a
-    /// container's small one), and `GRADER_CONTAINERS_ON_DISK` is not set; nil otherwise.
-    static func memoryParent(environment: [String: String], candidate: String = "/dev/shm") -> URL? {
-        #if os(Linux)
-        guard environment["GRADER_CONTAINERS_ON_DISK"] == nil, access(candidate, W_OK | X_OK) == 0 else { return nil }
-        // /proc/mounts: "tmpfs /dev/shm tmpfs rw,nosuid,nodev 0 0"; the last mount of a path wins.
-        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
-        let type = mounts.split(separator: "\n").map { $0.split(separator: " ") }
-            .last { $0.count > 2 && $0[1] == candidate[...] }?[2]
-        var info = statvfs()
-        guard type == "tmpfs", statvfs(candidate, &info) == 0,
-              UInt64(info.f_bavail) * UInt64(info.f_frsize) >= memoryRoomNeeded else { return nil }
-        return URL(fileURLWithPath: candidate)
-        #else
-        return nil
-        #endif
-    }
+    var containers: URL { directory.appendingPathComponent("containers") }
 
     /// A copy of `bundle` in this folder (hard links where the file system allows), made on its
     /// first launch and reused by the next ones.
