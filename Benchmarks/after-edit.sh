@@ -5,13 +5,15 @@
 # column counts the exercise's kill_during steps (crash cases cost more).
 # LAUNCH=exec starts each launch in a sandbox of its own (`--launch exec`) instead of forking it.
 # Names given as arguments limit it to those exercises.
-# Usage: RUNS=5 [LAUNCH=fork|exec] Benchmarks/after-edit.sh [EXERCISE…]
+# GRADER=path times another grader binary (one copied beside the build's, so that it finds the
+# runtime), for comparing two versions.
+# Usage: RUNS=5 [LAUNCH=fork|exec] [GRADER=path] Benchmarks/after-edit.sh [EXERCISE…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${RUNS:-3}"
 launch="${LAUNCH:-fork}"
-swift build --product grader >/dev/null
-grader="$(swift build --show-bin-path)/grader"
+if [ -z "${GRADER:-}" ]; then swift build --product grader >/dev/null; fi
+grader="${GRADER:-$(swift build --show-bin-path)/grader}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -r grader.yml Exercises Lessons Resources "$work/"

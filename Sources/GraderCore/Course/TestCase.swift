@@ -36,6 +36,15 @@ extension TestCase {
         }
     }
 
+    /// Whether the case's verdict may depend on how fast the disk is: its calls are timed
+    /// against the reference's, or it kills a call at moments in time (how much a save wrote by
+    /// then depends on the disk). Such a case runs in a container on disk, where a commit waits
+    /// for the disk as on a phone; the others run in memory where the machine can
+    /// (``SandboxFolder``), which changes nothing an app can observe but the time it takes.
+    public var dependsOnDiskSpeed: Bool {
+        timeLimit != nil || (crash.map { !$0.atEachFileChange } ?? false)
+    }
+
     /// The kind of case, which decides how it is run.
     public var kind: Kind {
         if let exploration { return .explored(exploration) }

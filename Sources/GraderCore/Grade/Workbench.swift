@@ -8,6 +8,9 @@ public final class Workbench: @unchecked Sendable {
     /// This workbench's own containers, so that graders sharing a work folder (tests, two
     /// terminals) never touch each other's.
     let containersDirectory: URL
+    /// The same for cases whose verdict does not depend on the disk's speed: in memory where the
+    /// machine can (``SandboxFolder``), else ``containersDirectory``.
+    let memoryContainersDirectory: URL
     /// The grader's own folder (`.grader/` in the course): builds, caches, containers.
     let workDirectory: URL
 
@@ -19,18 +22,24 @@ public final class Workbench: @unchecked Sendable {
         self.launcher = launcher
         self.workDirectory = workDirectory
         // In the sandbox's own folder, not the course's: a container's path is visible inside the sandbox.
-        containersDirectory = launcher.sandbox.folder.containers.appendingPathComponent(String(UUID().uuidString.prefix(12)))
-        try? FileManager.default.createDirectory(at: containersDirectory, withIntermediateDirectories: true)
-        servers = AppServerPool(launcher: launcher, directory: containersDirectory)
+        let name = String(UUID().uuidString.prefix(12))
+        containersDirectory = launcher.sandbox.folder.containers.appendingPathComponent(name)
+        memoryContainersDirectory = launcher.sandbox.folder.memoryContainers.appendingPathComponent(name)
+        for folder in [containersDirectory, memoryContainersDirectory] {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        servers = AppServerPool(launcher: launcher, directory: containersDirectory, memoryDirectory: memoryContainersDirectory)
     }
 
     deinit {
         servers.endAll()
         try? FileManager.default.removeItem(at: containersDirectory)
+        try? FileManager.default.removeItem(at: memoryContainersDirectory)
     }
 
-    /// Runs cases in containers below ``containersDirectory``.
+    /// Runs cases in containers below ``containersDirectory`` and ``memoryContainersDirectory``.
     var caseLauncher: CaseLauncher {
-        CaseLauncher(launcher: launcher, workDirectory: containersDirectory, servers: servers)
+        CaseLauncher(launcher: launcher, workDirectory: containersDirectory, memoryDirectory: memoryContainersDirectory,
+                     servers: servers)
     }
 }

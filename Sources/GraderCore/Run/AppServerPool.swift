@@ -16,11 +16,14 @@ final class AppServerPool: @unchecked Sendable {
         var defaultsSuites: [String]
         var environment: PhoneEnvironment
         var countsFileChanges: Bool
+        /// Whether its container is on disk rather than in memory (``TestCase/dependsOnDiskSpeed``).
+        var onDisk = true
     }
 
     private let launcher: AppLauncher
-    /// Where the servers' containers are made.
+    /// Where the servers' containers are made: on disk, and in memory for keys not ``Key/onDisk``.
     private let directory: URL
+    private let memoryDirectory: URL
     let capacity: Int
     private let lock = NSLock()
     /// The servers waiting between case runs, the one used longest ago first.
@@ -29,10 +32,11 @@ final class AppServerPool: @unchecked Sendable {
     private(set) var started = 0
     private(set) var reused = 0
 
-    init(launcher: AppLauncher, directory: URL,
+    init(launcher: AppLauncher, directory: URL, memoryDirectory: URL? = nil,
          capacity: Int = 3 * ProcessInfo.processInfo.activeProcessorCount) {
         self.launcher = launcher
         self.directory = directory
+        self.memoryDirectory = memoryDirectory ?? directory
         self.capacity = max(1, capacity)
     }
 
@@ -50,7 +54,7 @@ final class AppServerPool: @unchecked Sendable {
                 discard(waiting)
             }
         }
-        let container = try AppContainer.create(in: directory)
+        let container = try AppContainer.create(in: key.onDisk ? directory : memoryDirectory)
         do {
             try container.refill(from: snapshot)
             let server = try launcher.server(key.bundle, on: container, limits: key.limits,

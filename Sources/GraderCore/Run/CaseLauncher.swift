@@ -46,8 +46,10 @@ extension CaseLaunching {
 /// the next call after either starts a new process on the same container.
 struct CaseLauncher: CaseLaunching {
     let launcher: AppLauncher
-    /// Where exec'd launches' containers are made (each case's own, removed after it).
+    /// Where exec'd launches' containers are made (each case's own, removed after it): on disk
+    /// for a case that depends on the disk's speed, else in `memoryDirectory` (``SandboxFolder``).
     let workDirectory: URL
+    var memoryDirectory: URL?
     /// The waiting binaries forked launches come from, kept between case runs.
     let servers: AppServerPool
 
@@ -71,7 +73,8 @@ struct CaseLauncher: CaseLaunching {
         let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
         func serverKey(for bundle: AppBundle) -> AppServerPool.Key {
             AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                              environment: testCase.environment, countsFileChanges: countsFileChanges)
+                              environment: testCase.environment, countsFileChanges: countsFileChanges,
+                              onDisk: testCase.dependsOnDiskSpeed)
         }
         var key = serverKey(for: bundle)
         // Forked launches come from a waiting binary of the pool, on its container filled for
@@ -86,8 +89,9 @@ struct CaseLauncher: CaseLaunching {
             server = taken
             container = taken.container
         case .exec:
-            container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: workDirectory) }
-                ?? AppContainer.create(in: workDirectory)
+            let folder = testCase.dependsOnDiskSpeed ? workDirectory : memoryDirectory ?? workDirectory
+            container = try plan.startingContainer.map { try AppContainer.copy(of: $0, in: folder) }
+                ?? AppContainer.create(in: folder)
         }
         var session: AppSession?
         var seeds = LaunchSeeds(exercise: exercise, testCase: testCase, plan: plan)
