@@ -113,7 +113,8 @@ one_student() {  # one_student TAG DIR: FLOOR_STUDENT's files under new headers,
 }
 section "the floor: strace of grader batch $floor_student (references done)"
 one_student "floor, traced" "$work/floor-traced"
-(cd "$course" && strace -f -s 65536 -e trace=execve -o "$work/floor.strace" \
+# GRADER_SWIFTC_DRIVER=1: each build one swiftc call, which the floor replays.
+(cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 65536 -e trace=execve -o "$work/floor.strace" \
   "$grader" batch "$work/floor-traced/$floor_student" --out "$work/floor-traced-out" --jobs "$jobs" >/dev/null 2>&1)
 python3 "$helper" swiftc-calls "$work/floor.strace" "$work/floor-calls"
 bwrap_count=$(grep -c 'execve("[^"]*/bwrap"' "$work/floor.strace" || true)

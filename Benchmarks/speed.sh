@@ -86,7 +86,9 @@ section_done
 section "counting each exercise's launches: strace of grader check --no-cache --jobs 1 after an edit"
 for exercise in "${exercises[@]}"; do
   edit "$(exercise_dir "$exercise")/$(learner_files "$exercise" | head -1)"
-  (cd "$course" && strace -f -s 4096 -e trace=execve -o "$scratch/strace-$exercise.txt" \
+  # GRADER_SWIFTC_DRIVER=1: the grader calls swiftc itself, as the floor does, rather than
+  # running the jobs swiftc -### planned (which strace would show as several commands).
+  (cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 4096 -e trace=execve -o "$scratch/strace-$exercise.txt" \
     "$grader" check "$exercise" --no-cache --jobs 1 >/dev/null)
   count=$(grep -c 'execve("[^"]*/bwrap"' "$scratch/strace-$exercise.txt" || true)
   app=$(grep -c 'execve("[^"]*/App.app/App"' "$scratch/strace-$exercise.txt" || true)
