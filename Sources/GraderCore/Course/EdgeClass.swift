@@ -41,7 +41,11 @@ public enum EdgeClass: String, CaseIterable, Codable, Sendable, Hashable {
     public static let unboundedLength = 200
 }
 
-/// The edge classes a generator draws from, and how long its longest strings are.
+/// The edge classes a generator draws from, and how long its longest strings are (0 for dates).
+///
+/// Encoded with its classes in their declared order: a `Set` encodes in its iteration order,
+/// which follows the process's hashing seed, and a case's encoding is part of the keys its
+/// verdict and its reference's runs are kept under, which must be the same in every process.
 public struct EdgeSet: Sendable, Hashable, Codable {
     public var classes: Set<EdgeClass>
     /// The length of a `long` string: `max_length` when the generator gives one.
@@ -53,4 +57,14 @@ public struct EdgeSet: Sendable, Hashable, Codable {
     }
 
     public func has(_ edge: EdgeClass) -> Bool { classes.contains(edge) }
+
+    private enum CodingKeys: String, CodingKey {
+        case classes, longest
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(EdgeClass.allCases.filter(classes.contains), forKey: .classes)
+        try container.encode(longest, forKey: .longest)
+    }
 }

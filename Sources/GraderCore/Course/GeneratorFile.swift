@@ -104,7 +104,7 @@ struct GeneratorFile: Decodable {
             let high = try Self.date(c.decodeIfPresent(String.self, forKey: .max) ?? "2037-12-31") ?? { throw fail(.max, "write a date as 2024-05-17 or 2024-05-17T10:30:00Z") }()
             guard low <= high else { throw fail(.max, "min must not be after max") }
             allowed.formUnion([.without, .because])
-            generator = .date(min: low, max: high, edges: try edgeClasses(EdgeClass.dates, kind: "date"))
+            generator = .date(min: low, max: high, edges: EdgeSet(classes: try edgeClasses(EdgeClass.dates, kind: "date"), longest: 0))
         case .optional:
             allowed = [.type, .of]
             generator = .optional(try c.decode(GeneratorFile.self, forKey: .of).generator)

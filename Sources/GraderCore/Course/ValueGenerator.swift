@@ -15,7 +15,7 @@ public indirect enum ValueGenerator: Sendable, Hashable, Codable {
     case string(alphabet: [String], minLength: Int, maxLength: Int, edges: EdgeSet? = nil)
     /// Dates (whole seconds since 1970, sent as ISO 8601 text) in `min...max`; edges as for
     /// strings, from `edges`' classes.
-    case date(min: Int, max: Int, edges: Set<EdgeClass>? = nil)
+    case date(min: Int, max: Int, edges: EdgeSet? = nil)
     /// The wrapped value, or null about one time in four.
     case optional(ValueGenerator)
     case array(ValueGenerator, minLength: Int, maxLength: Int)

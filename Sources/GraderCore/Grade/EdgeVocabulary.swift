@@ -121,7 +121,7 @@ enum EdgeVocabulary {
         case .string(_, _, _, let edges?):
             classes = EdgeClass.allCases.filter { EdgeClass.strings.contains($0) && edges.has($0) }
         case .date(_, _, let edges?):
-            classes = EdgeClass.allCases.filter { EdgeClass.dates.contains($0) && edges.contains($0) }
+            classes = EdgeClass.allCases.filter { EdgeClass.dates.contains($0) && edges.has($0) }
         default:
             return nil
         }

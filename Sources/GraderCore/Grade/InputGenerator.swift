@@ -55,7 +55,7 @@ enum InputGenerator {
             return .string((0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined())
         case .date(let low, let high, let edges):
             if let edges, forced != nil || Int.random(in: 0..<EdgeVocabulary.share, using: &random) == 0,
-               let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, only: forced, using: &random) {
+               let moment = EdgeVocabulary.date(low: low, high: high, edges: edges.classes, only: forced, using: &random) {
                 return .string(isoText(moment))
             }
             return .string(isoText(Int.random(in: low...high, using: &random)))

@@ -166,7 +166,7 @@ enum SequenceGenerator {
             let middle = (low / 2 + high / 2).rounded(.down) + 0.5
             return .double([low, high, min(max(middle, low), high), min(max(0.25, low), high)].randomElement(using: &random)!)
         case .date(let low, let high, let edges):
-            if let edges, Bool.random(using: &random), let moment = EdgeVocabulary.date(low: low, high: high, edges: edges, using: &random) {
+            if let edges, Bool.random(using: &random), let moment = EdgeVocabulary.date(low: low, high: high, edges: edges.classes, using: &random) {
                 return .string(InputGenerator.isoText(moment))
             }
             let day = Int.random(in: low...high, using: &random) / 86_400 * 86_400

@@ -41,3 +41,32 @@ struct VerdictCacheTests {
         #expect(cache.load("wrong")?.failure?.kind == .wrongValue)
     }
 }
+
+extension VerdictCacheTests {
+    @Test func anEdgeSetEncodesItsClassesInTheirDeclaredOrder() throws {
+        // A Set encodes in its iteration order, which follows the process's hashing seed; keys
+        // made of it would differ from one grader process to the next.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let edges = EdgeSet(classes: EdgeClass.strings, longest: 12)
+        let json = try #require(try JSONSerialization.jsonObject(with: encoder.encode(edges)) as? [String: Any])
+        #expect(json["classes"] as? [String] == EdgeClass.allCases.filter(EdgeClass.strings.contains).map(\.rawValue))
+        #expect(try JSONDecoder().decode(EdgeSet.self, from: encoder.encode(edges)) == edges)
+    }
+
+    @Test func anotherGraderProcessReusesGeneratedCasesVerdicts() throws {
+        // The documents' generated case draws strings from every edge class: each grader process
+        // must make the same key for it, or an unchanged check runs it again every time.
+        let course = try TemporaryCourse.fixture()
+        try course.write("Exercises/00-fixtures/03-documents/Solution.swift",
+                         try String(contentsOf: course.root.appendingPathComponent("Exercises/00-fixtures/03-documents/Reference/Solution.swift"),
+                                    encoding: .utf8))
+        _ = try GraderProcess.run(["check", "documents"], in: course.root)
+        let second = try GraderProcess.run(["check", "documents", "--format", "json"], in: course.root)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        let cases = try #require(((report["exercises"] as? [[String: Any]])?.first?["cases"]) as? [[String: Any]])
+        #expect(cases.contains { $0["name"] as? String == "shouting agrees with the reference" }, "the generated case ran")
+        let notCached = cases.filter { $0["cached"] as? Bool != true }.compactMap { $0["name"] as? String }
+        #expect(notCached.isEmpty, "run again by the second process: \(notCached)")
+    }
+}
