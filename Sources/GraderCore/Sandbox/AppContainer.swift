@@ -69,8 +69,8 @@ public struct AppContainer: Sendable {
         }
         makeRemovable(directory)
         // Refilled empty, the layout's folders are kept (emptied) rather than made again: on
-        // ext4, each new folder costs the kernel a search past the inodes freed in the last
-        // seconds, thousands when every case empties a container (Benchmarks/README.md).
+        // ext4, each new folder costs the kernel a search past the inodes freed lately, of which
+        // there are thousands when every case empties a container (Benchmarks/README.md).
         let kept = snapshot == nil ? Self.keptFolders : []
         Self.empty(directory, relative: "", keeping: kept)
         let left = Self.entries(below: directory, relative: "").filter { !kept.contains($0) }
