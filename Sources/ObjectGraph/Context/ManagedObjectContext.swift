@@ -46,9 +46,14 @@ public final class ManagedObjectContext {
         self.concurrencyType = concurrencyType
         switch concurrencyType {
         case .mainQueue: queue = .main
-        case .privateQueue: queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
+        case .privateQueue:
+            queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
+            // Only on the context's own queue, which goes with it. On the main queue, shared by
+            // every main-queue context, the value would outlive the context and its key, and a
+            // later context and key made at the same addresses would find it there and believe
+            // the main thread is on its queue (`isOnQueue` asks `Thread.isMainThread` instead).
+            queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
         }
-        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 
     deinit { reference.clear() }

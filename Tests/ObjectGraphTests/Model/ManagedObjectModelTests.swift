@@ -82,4 +82,17 @@ final class ManagedObjectModelTests: XCTestCase {
         XCTAssertTrue(background.performAndWait { background.isOnQueue })
         XCTAssertTrue(stack.context.isOnQueue, "the view context belongs to the main thread")
     }
+
+    func testAContextMadeWhereAGoneMainQueueContextWasIsNotOnTheMainThreadsQueue() {
+        // A context and its queue key are often made at the addresses a context just gone had.
+        // Nothing that context left on the shared main queue may make a new one believe the main
+        // thread is on its queue (performAndWait would then run its block here, off its queue).
+        var mistaken = 0
+        for _ in 0..<200 {
+            do { _ = ManagedObjectContext(concurrencyType: .mainQueue) }
+            let background = ManagedObjectContext(concurrencyType: .privateQueue)
+            if background.isOnQueue { mistaken += 1 }
+        }
+        XCTAssertEqual(mistaken, 0, "background contexts that believed the main thread was on their queue")
+    }
 }
