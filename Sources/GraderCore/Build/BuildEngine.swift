@@ -234,7 +234,7 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         }
         var run: (timedOut: Bool, termination: Termination?, output: String)
         if let compilerSandbox {
-            let command = compilerSandbox.command(running: executable, arguments: words, swiftc: toolchain.swiftc,
+            let command = compilerSandbox.command(running: executable, swiftc: toolchain.swiftc, arguments: words,
                                                   inputs: inputs.map { ($0.file, $0.shownAs) },
                                                   writable: writable + [moduleCache], temporary: scratch)
             run = try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: compileTimeLimit)

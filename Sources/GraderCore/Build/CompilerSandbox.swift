@@ -38,19 +38,11 @@ struct CompilerSandbox: Sendable {
     /// The compiler's working folder inside the sandbox, where its inputs are.
     static let sourceRoot = "/course"
 
-    /// The command that runs `swiftc arguments` on `inputs`, each placed read-only at the
-    /// relative path it is shown as (from ``sourceRoot``, where the compiler runs), writing only
-    /// into `writable`.
-    func command(swiftc: URL, arguments: [String], inputs: [(file: URL, shownAs: String)], writable: [URL], temporary: URL)
-        -> (executable: String, arguments: [String])
-    {
-        // Started by its own name: `swiftc` is a link to the driver, which reads its mode from it.
-        command(running: swiftc.path, arguments: arguments, swiftc: swiftc, inputs: inputs, writable: writable, temporary: temporary)
-    }
-
-    /// The command that runs `executable arguments` (the compiler's own jobs, in a shell) in the
-    /// same sandbox as ``command(swiftc:arguments:inputs:writable:temporary:)``.
-    func command(running executable: String, arguments: [String], swiftc: URL, inputs: [(file: URL, shownAs: String)],
+    /// The command that runs `executable arguments` (`swiftc`, or the compiler's own jobs in a
+    /// shell) on `inputs`, each placed read-only at the relative path it is shown as (from
+    /// ``sourceRoot``, where the compiler runs), writing only into `writable`; `swiftc` gives the
+    /// folder put first on `PATH`.
+    func command(running executable: String, swiftc: URL, arguments: [String], inputs: [(file: URL, shownAs: String)],
                  writable: [URL], temporary: URL) -> (executable: String, arguments: [String])
     {
         let compiler = swiftc

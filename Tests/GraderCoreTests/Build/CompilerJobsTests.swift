@@ -108,4 +108,34 @@ struct CompilerJobsTests {
         let run = try ChildProcess.run(bundle.directory.appendingPathComponent(AppBundle.executableName).path, [], environment: [:], timeLimit: 30)
         #expect(run.output == "built 42\n")
     }
+
+    @Test func aPlannedJobThatASignalEndsIsTheCompilersCrash() throws {
+        // A stand-in driver whose plan is one frontend that crashes (SIGSEGV), as a real one can.
+        let folder = try TemporaryCourse(files: ["main.swift": "print(1) // \(UUID().uuidString)\n"])
+        let frontend = folder.root.appendingPathComponent("fake-frontend")
+        let driver = folder.root.appendingPathComponent("fake-swiftc")
+        try folder.write("fake-frontend", "#!/bin/sh\necho 'fake frontend: stack dump' >&2\nkill -SEGV $$\n")
+        try folder.write("fake-swiftc", """
+            #!/bin/sh
+            if [ "$1" = "-###" ]; then shift; echo "\(frontend.path) $*"; exit 0; fi
+            echo "the driver itself was run" >&2; exit 3
+
+            """)
+        for tool in [frontend, driver] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        }
+        var toolchain = try GradingHarness.workspace(TemporaryCourse.fixture()).workbench.engine.toolchain
+        toolchain.swiftc = driver
+        let engine = BuildEngine(toolchain: toolchain, workDirectory: folder.root.appendingPathComponent("work"), courseRoot: folder.root)
+        let outcome = try engine.build(inputs: [folder.root.appendingPathComponent("main.swift")], resources: BundleResources(),
+                                       parseAsLibrary: false)
+        #expect(engine.plans.replayable == 1, "the plan was replayed, not the driver run")
+        guard case .failed(let diagnostics) = outcome else {
+            Issue.record("a crash is a failed build: \(outcome)")
+            return
+        }
+        let message = diagnostics.map(\.message).joined(separator: "\n")
+        #expect(message.contains("the compiler crashed (signal 11)"), "\(message)")
+        #expect(message.contains("fake frontend: stack dump") && !message.contains("the driver itself"))
+    }
 }

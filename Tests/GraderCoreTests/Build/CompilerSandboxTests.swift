@@ -23,7 +23,7 @@ struct CompilerSandboxTests {
         let reference = course.root.appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift")
         let output = try TemporaryCourse()
         // `cat` stands for the compiler: what it can open, the compiler could.
-        let command = compiler.command(swiftc: URL(fileURLWithPath: "/bin/cat"),
+        let command = compiler.command(running: "/bin/cat", swiftc: URL(fileURLWithPath: "/bin/cat"),
                                        arguments: ["Exercises/00-fixtures/01-counter/Solution.swift", ana.path, ben.path, reference.path],
                                        inputs: [(ana, "Exercises/00-fixtures/01-counter/Solution.swift")],
                                        writable: [output.root], temporary: output.root)
@@ -38,7 +38,8 @@ struct CompilerSandboxTests {
     @Test func theTimeLimitEndsEveryProcessTheCompilerStarted() throws {
         let (compiler, _, _) = try sandbox()
         let scratch = try TemporaryCourse()
-        let command = compiler.command(swiftc: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 4301 & setsid sleep 4302 & wait"],
+        let command = compiler.command(running: "/bin/sh", swiftc: URL(fileURLWithPath: "/bin/sh"),
+                                       arguments: ["-c", "sleep 4301 & setsid sleep 4302 & wait"],
                                        inputs: [], writable: [scratch.root], temporary: scratch.root)
         let run = try ChildProcess.run(command.executable, command.arguments, environment: [:], timeLimit: 0.5)
         #expect(run.timedOut)
