@@ -24,7 +24,10 @@ struct YAMLDocument {
         let scan = AliasScan(text)
         if scan.aliasKeys, let aliasKey = Self.aliasKeyProblem(in: text, file: displayPath) { throw aliasKey }
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // Composed without resolving tags (`.basic`: every plain scalar is text, so duplicate
+            // keys are found by their text, as fields are); ``YAMLNodeDecoder`` resolves the tags
+            // of the values it reads.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw CourseProblem(file: displayPath, line: 1, column: 1, message: "the file is empty")
             }
             root = node
@@ -34,33 +37,11 @@ struct YAMLDocument {
         if scan.aliases, let tooLarge = Self.expansionProblem(root, file: displayPath) { throw tooLarge }
     }
 
-    /// `node` with every mapping key made a plain scalar. Yams looks a key up as a plain scalar,
-    /// so a quoted key that would read as a number (`"001": Bulbasaur`) is otherwise never found.
-    static func plainKeys(_ node: Node) -> Node {
-        switch node {
-        case .mapping(let mapping):
-            let pairs = mapping.map { pair -> (Node, Node) in
-                var key = pair.key
-                if case .scalar(var scalar) = key {
-                    scalar.tag = scalar.tag.copy(with: .implicit)
-                    scalar.style = .plain
-                    key = .scalar(scalar)
-                }
-                return (key, plainKeys(pair.value))
-            }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark, mapping.anchor))
-        case .sequence(let sequence):
-            return .sequence(Node.Sequence(sequence.map(plainKeys), sequence.tag, sequence.style, sequence.mark, sequence.anchor))
-        case .scalar, .alias:
-            return node
-        }
-    }
-
     /// Decodes the whole document into a file type.
     /// - Throws: ``CourseProblem`` located at the offending field.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         do {
-            return try YAMLDecoder().decode(type, from: Self.plainKeys(root))
+            return try YAMLNodeDecoder(root).decode(type)
         } catch let error as DecodingError {
             throw problem(from: error)
         } catch let error as YamlError {

@@ -89,4 +89,23 @@ struct YAMLDocumentTests {
         #expect(problem.line == 4)
         #expect(problem.message.hasPrefix("invalid YAML"))
     }
+
+    @Test func aQuotedKeyAndAPlainKeyOfOneTextAreOneKeyWrittenTwice() throws {
+        // Keys are found by their text, so `"1"` and `1` would be the same key of an expected
+        // object, the second silently winning: the pair is refused where the first is.
+        let found = try problems("""
+            format: 1
+            title: Twice
+            summary: s
+            cases:
+              - name: c
+                steps:
+                  - call: load
+                    expect: {"1": a, 1: b}
+            """)
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(problem.line == 8)
+        #expect(problem.message.contains("'1' written twice"))
+    }
 }
