@@ -14,8 +14,8 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
     /// Where the compiler runs on learners' files: nil runs it unconfined.
     var compilerSandbox: CompilerSandbox?
     let inFlight = KeyedLocks()
-    /// The driver's plans, asked once per shape of build (``CompilerJobs``).
-    let plans = CompilerJobs.Memo()
+    /// The driver's plans, asked once per shape of build and kept in the work folder (``CompilerJobs``).
+    let plans: CompilerJobs.Memo
     /// False runs `swiftc` for every build, as the driver plans it each time (for comparing).
     var usesDriverPlans = ProcessInfo.processInfo.environment["GRADER_SWIFTC_DRIVER"] == nil
     /// Keeps ``cacheDirectory`` within its size, least recently used builds first.
@@ -27,6 +27,8 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
         trimmer = BuildCacheTrim(directory: cacheDirectory)
         moduleCache = Self.moduleCache(toolchain: toolchain, fallback: workDirectory)
         self.courseRoot = courseRoot
+        plans = CompilerJobs.Memo(directory: workDirectory.appendingPathComponent("compiler-plans"),
+                                  identity: toolchain.swiftc.path + "\n" + toolchain.fingerprint)
     }
 
     /// The compiler's module cache (the system and C modules every build imports, compiled once).
@@ -220,7 +222,9 @@ public final class BuildEngine: ExerciseBuilding, @unchecked Sendable {
             environment = CompilerSandbox.environment(swiftc: toolchain.swiftc, temporary: scratch)
         }
         let names = replacing.values.map { URL(fileURLWithPath: $0).lastPathComponent }
-        let jobs = usesDriverPlans && Set(names).count == names.count ? plans.plan(for: arguments) {
+        // The plan's shape: the words, and whether the driver ran in the compiler's sandbox.
+        let shape = arguments + [compilerSandbox == nil ? "unconfined" : "confined"]
+        let jobs = usesDriverPlans && Set(names).count == names.count ? plans.plan(for: shape) {
             planJobs(arguments, placeholders: Array(replacing.keys), environment: environment, scratch: scratch)
         } : nil
         let executable: String

@@ -4,11 +4,12 @@ import Foundation
 /// folders), asked of the driver once with `swiftc -###` and then run directly for each build of
 /// that shape: the frontend, `swift-autolink-extract` and the linker. The driver itself (about
 /// 0.07 processor-seconds a build: starting it, asking the frontend for the target's details,
-/// planning) is then paid once per shape and grader process instead of once per build
-/// (`Benchmarks/README.md`). Where the driver's plan is not one this type can replay (a response
+/// planning) is then paid once per shape, toolchain and work folder instead of once per build:
+/// a replayable plan is kept in the work folder (`compiler-plans/`) for the next grader process,
+/// whose first build would otherwise wait about 0.05 s for the driver (`Benchmarks/README.md`). Where the driver's plan is not one this type can replay (a response
 /// file, an input it does not name), ``parse(_:placeholders:temporary:)`` gives nil and the build
 /// runs `swiftc` as before.
-struct CompilerJobs: Sendable, Equatable {
+struct CompilerJobs: Sendable, Equatable, Codable {
     /// Each command's words, the executable's absolute path first; the placeholders' words and
     /// the driver's temporary folder (as ``temporaryMark``) stand where each build puts its own.
     var commands: [[String]]
@@ -73,10 +74,24 @@ struct CompilerJobs: Sendable, Equatable {
     }
 
     /// Plans already asked, by the words of the `swiftc` call (placeholders in place); nil when
-    /// the driver's plan could not be replayed, so that it is not asked again.
+    /// the driver's plan could not be replayed, so that it is not asked again. A replayable plan
+    /// is also kept on disk, by the toolchain's identity and those words, for the next process;
+    /// one that cannot be replayed is asked again there.
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var plans: [[String]: CompilerJobs?] = [:]
+        private let disk: JSONCache<CompilerJobs>?
+        private let identity: String
+        /// How many times the driver was asked for a plan.
+        private(set) var asked = 0
+
+        /// - Parameters:
+        ///   - directory: where plans are kept between processes; nil keeps none.
+        ///   - identity: what the plans depend on besides the words: the toolchain's identity.
+        init(directory: URL? = nil, identity: String = "") {
+            disk = directory.map { JSONCache(directory: $0) }
+            self.identity = identity
+        }
 
         /// How many shapes have a plan that is replayed.
         var replayable: Int {
@@ -92,11 +107,15 @@ struct CompilerJobs: Sendable, Equatable {
                 return known
             }
             lock.unlock()
-            let asked = ask()
+            let key = JSONCache<CompilerJobs>.key("compiler-plan-v1", [identity, arguments])
+            let kept = disk?.load(key)
+            let plan = kept ?? ask()
+            if kept == nil, let plan { disk?.store(plan, key: key) }
             lock.lock()
             defer { lock.unlock() }
-            plans[arguments] = asked
-            return asked
+            if kept == nil { asked += 1 }
+            plans[arguments] = plan
+            return plan
         }
     }
 }

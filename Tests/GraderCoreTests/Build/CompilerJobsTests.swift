@@ -92,6 +92,48 @@ struct CompilerJobsTests {
         #expect(plannedDiagnostics == drivenDiagnostics)
     }
 
+    @Test func aPlanIsKeptForTheNextProcessOfTheSameToolchain() throws {
+        // Each engine stands for a grader process: the second on the same work folder builds
+        // without asking the driver; one whose toolchain differs asks again.
+        let course = try TemporaryCourse.fixture()
+        let workspace = try GradingHarness.workspace(course)
+        let shared = workspace.workbench.engine
+        let exercise = try requireExercise("counter", in: workspace)
+        let work = try TemporaryCourse()
+        func engine(_ toolchain: Toolchain) -> BuildEngine {
+            let engine = BuildEngine(toolchain: toolchain, workDirectory: work.root, courseRoot: course.root)
+            engine.compilerSandbox = shared.compilerSandbox
+            return engine
+        }
+        let reference = try String(contentsOf: Fixtures.course
+            .appendingPathComponent("Exercises/00-fixtures/01-counter/Reference/Solution.swift"), encoding: .utf8)
+        var outcomes: [BuildOutcome] = []
+        var toolchain = shared.toolchain
+        let first = engine(toolchain)
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", reference + "// \(UUID().uuidString)\n")
+        outcomes.append(try first.build(exercise: exercise, sources: exercise.learnerSources))
+        #expect(first.plans.asked == 1 && first.plans.replayable == 1)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: work.root.appendingPathComponent("compiler-plans").path)
+        #expect(kept.count == 1, "\(kept)")
+
+        let second = engine(toolchain)
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", reference + "// \(UUID().uuidString)\n")
+        outcomes.append(try second.build(exercise: exercise, sources: exercise.learnerSources))
+        #expect(second.plans.asked == 0 && second.plans.replayable == 1, "the kept plan was replayed")
+
+        toolchain.fingerprint += "\nanother compiler"
+        let third = engine(toolchain)
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", reference + "// \(UUID().uuidString)\n")
+        outcomes.append(try third.build(exercise: exercise, sources: exercise.learnerSources))
+        #expect(third.plans.asked == 1, "another toolchain's plan is asked anew")
+        for outcome in outcomes {
+            guard case .built = outcome else {
+                Issue.record("it builds: \(outcome)")
+                continue
+            }
+        }
+    }
+
     @Test func anUnconfinedBuildReplaysThePlanInAFolderWithASpaceAndAQuote() throws {
         let shared = try GradingHarness.workspace(TemporaryCourse.fixture()).workbench.engine
         let folder = try TemporaryCourse(files: ["it's a folder/main.swift": "print(\"built \\(6 * 7)\") // \(UUID().uuidString)\n",
