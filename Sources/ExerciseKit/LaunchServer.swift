@@ -9,10 +9,10 @@ import Darwin
 /// is a `fork` of it that goes on to run the driver. What the grader asks, on the control socket
 /// at ``controlFD`` (a sequenced-packet Unix socket):
 ///
-/// - `L` and the launch's hashing seed (16 bytes, ``HashingSeed``; none for a random one), with
-///   four descriptors attached (standard output, standard error, the request pipe's reading end,
-///   the reply pipe's writing end): fork a launch on them; the answer is `S`, or `F` and a reason
-///   when the fork failed;
+/// - `L` and the launch's hashing seed (16 bytes, ``HashingSeed``; none for a random one), then
+///   optionally its language (the phone's `LANG`, after a seed), with four descriptors attached
+///   (standard output, standard error, the request pipe's reading end, the reply pipe's writing
+///   end): fork a launch on them; the answer is `S`, or `F` and a reason when the fork failed;
 /// - `K`: kill the launch (and everything it started);
 /// - `A` and a count (four bytes, little-endian), when the server watches changes: from now on,
 ///   kill the launch just before its nth change of a file in its container (none for 0); the
@@ -64,6 +64,20 @@ public enum LaunchServer {
     /// The number in four little-endian bytes of a control message.
     public static func number(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
+    /// The `L` message for a launch with `hashingSeed` (16 bytes, or none for a random seed) and
+    /// `language` (a locale name such as `de_DE.UTF-8`, which needs a seed); nil for a language
+    /// that is not one (empty, over 64 bytes, or other than letters, digits, `_`, `.`, `-`, `@`).
+    public static func launchMessage(hashingSeed: [UInt8], language: String?) -> [UInt8]? {
+        guard let language else { return [Message.launch.rawValue] + hashingSeed }
+        let bytes = Array(language.utf8)
+        let allowed = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("_.-@".utf8).contains(byte)
+        }
+        guard hashingSeed.count == 16, !bytes.isEmpty, bytes.count <= 64, bytes.allSatisfy(allowed) else { return nil }
+        return [Message.launch.rawValue] + hashingSeed + bytes
     }
 
     /// The write end of the pipe that the SIGCHLD handler wakes the loop with.
@@ -130,7 +144,9 @@ public enum LaunchServer {
             }
             switch message.bytes.first.flatMap(Message.init(rawValue:)) {
             case .launch where current == 0 && message.descriptors.count == 4:
-                switch forkLaunch(message.descriptors, seed: Array(message.bytes.dropFirst()), control: control, wake: wake,
+                let seed = Array(message.bytes.dropFirst().prefix(16))
+                let language = message.bytes.count > 17 ? Array(message.bytes.dropFirst(17)) : nil
+                switch forkLaunch(message.descriptors, seed: seed, language: language, control: control, wake: wake,
                             watchesChanges: watchesChanges) {
                 case .launch:
                     return
@@ -166,7 +182,7 @@ public enum LaunchServer {
 
     /// Forks a launch on `descriptors`. When the server watches changes, the child installs
     /// its filter first and hands the listener over a socket pair made for it.
-    private static func forkLaunch(_ descriptors: [Int32], seed: [UInt8], control: Int32, wake: [Int32],
+    private static func forkLaunch(_ descriptors: [Int32], seed: [UInt8], language: [UInt8]?, control: Int32, wake: [Int32],
                              watchesChanges: Bool) -> Forked {
         var pair: [Int32] = [-1, -1]
         if watchesChanges,
@@ -188,7 +204,7 @@ public enum LaunchServer {
                 }
                 close(pair[1])
             }
-            becomeLaunch(descriptors, seed: seed, control: control, wake: wake)
+            becomeLaunch(descriptors, seed: seed, language: language, control: control, wake: wake)
             return .launch
         }
         for fd in descriptors { close(fd) }
@@ -219,8 +235,8 @@ public enum LaunchServer {
     }
 
     /// In the forked child: the launch's descriptors on 1, 2 and the protocol's, nothing else
-    /// open, the server's signal handling undone, a session of its own.
-    private static func becomeLaunch(_ received: [Int32], seed: [UInt8], control: Int32, wake: [Int32]) {
+    /// open, the server's signal handling undone, a session of its own, the case's language.
+    private static func becomeLaunch(_ received: [Int32], seed: [UInt8], language: [UInt8]?, control: Int32, wake: [Int32]) {
         signal(SIGCHLD, SIG_DFL)
         signal(SIGPIPE, SIG_DFL)
         // Moved out of the way first: a received descriptor may have a target's number.
@@ -240,6 +256,10 @@ public enum LaunchServer {
         unsetenv(controlFDVariable)
         // Set by the grader for the server alone (its libraries bound before it forks).
         unsetenv("LD_BIND_NOW")
+        // The phone's language, as an exec'd launch finds it in its environment. (Foundation
+        // does not read `LANG` for `Locale.current` on Linux; the C library reads it when the
+        // program asks, which is after this.)
+        if let language { setenv("LANG", String(decoding: language, as: UTF8.self), 1) }
         // The launch's own hashing seed. Safe only because the server creates no hashed
         // collection before it forks (it runs on C calls and arrays): a table built with one
         // seed cannot be searched with another.

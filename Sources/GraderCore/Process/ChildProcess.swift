@@ -142,7 +142,7 @@ final class ChildProcess {
     /// A launch forked by `control` on four new pipes: standard output and error, requests and
     /// replies, as ``init(executable:arguments:environment:protocolPipes:ownProcessGroup:passing:)``
     /// makes them for an exec.
-    init(launchedBy control: LaunchControl, hashingSeed: [UInt8] = []) throws {
+    init(launchedBy control: LaunchControl, hashingSeed: [UInt8] = [], language: String? = nil) throws {
         ownProcessGroup = false
         self.control = control
         let outPipe = try Self.makePipe()
@@ -152,7 +152,7 @@ final class ChildProcess {
         let theirs = [outPipe.write, errPipe.write, requestPipe.read, replyPipe.write]
         defer { theirs.forEach { close($0) } }
         do {
-            try control.start(descriptors: theirs, hashingSeed: hashingSeed)
+            try control.start(descriptors: theirs, hashingSeed: hashingSeed, language: language)
         } catch {
             [outPipe.read, errPipe.read, requestPipe.write, replyPipe.read].forEach { close($0) }
             throw error
@@ -426,8 +426,8 @@ final class ChildProcess {
 protocol LaunchControl: AnyObject {
     /// Forks a launch on `descriptors` (standard output, standard error, the request pipe's
     /// reading end, the reply pipe's writing end) with `hashingSeed` (16 bytes; none for a random
-    /// one). Throws when no launch could start.
-    func start(descriptors: [Int32], hashingSeed: [UInt8]) throws
+    /// one) and `language` as its `LANG` (nil: the server's). Throws when no launch could start.
+    func start(descriptors: [Int32], hashingSeed: [UInt8], language: String?) throws
     /// Asks for the launch to be killed, with everything it started.
     func requestKill()
     /// How the launch ended, once it has and its sandbox is clean again; nil when it is still

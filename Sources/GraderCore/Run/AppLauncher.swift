@@ -32,12 +32,12 @@ struct AppLauncher: Sendable {
 
         /// A launch forked by `server`, in the case's group.
         /// - Parameter owned: the server was started for this launch alone, and ends with it.
-        init(forkedBy server: AppServer, hashingSeed: [UInt8] = [], owned: Bool = false) throws {
+        init(forkedBy server: AppServer, hashingSeed: [UInt8] = [], language: String? = nil, owned: Bool = false) throws {
             baseline = owned ? nil : server.group?.counts()
             changeWatch = server.watchesChanges ? server : nil
             ownServer = owned ? server : nil
             do {
-                process = try ChildProcess(launchedBy: server, hashingSeed: hashingSeed)
+                process = try ChildProcess(launchedBy: server, hashingSeed: hashingSeed, language: language)
             } catch {
                 if owned { server.end() }
                 throw error

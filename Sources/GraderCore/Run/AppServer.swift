@@ -8,7 +8,7 @@ import Glibc
 /// sandbox, its cgroup and the binary's start-up are paid once, and each launch is a `fork` of
 /// the waiting binary that goes on to run the driver.
 ///
-/// A server is kept for the case runs of one binary with the same limits and phone
+/// A server is kept for the case runs of one binary with the same limits and time zone
 /// (``AppServerPool``): its sandbox binds one container folder as the app's home, which is
 /// emptied and filled anew before each case run (``AppContainer/refill(from:)``). What launches
 /// of one server share that exec'd launches do not (the address layout; not the hashing seed,
@@ -66,11 +66,14 @@ final class AppServer: LaunchControl {
 
     var observedPID: pid_t { sandboxProcess.pid }
 
-    func start(descriptors: [Int32], hashingSeed: [UInt8]) throws {
+    func start(descriptors: [Int32], hashingSeed: [UInt8], language: String?) throws {
         guard !isGone else { throw GraderError.io("the launch server has ended") }
         guard !isLaunching else { throw GraderError.io("the launch server's last launch has not ended") }
         pendingEnd = nil
-        guard DescriptorPassing.send(control, [LaunchServer.Message.launch.rawValue] + hashingSeed, descriptors: descriptors) else {
+        guard let message = LaunchServer.launchMessage(hashingSeed: hashingSeed, language: language) else {
+            throw GraderError.io("not a language a launch can be given: \(language ?? "")")
+        }
+        guard DescriptorPassing.send(control, message, descriptors: descriptors) else {
             // Ended while it waited (killed from outside): the pool replaces it.
             serverEnded()
             throw GraderError.io("the launch server has ended")

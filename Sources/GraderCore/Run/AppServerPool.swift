@@ -3,7 +3,7 @@ import Foundation
 /// Waiting binaries (``AppServer``) kept between case runs, so that a binary's sandbox, cgroup
 /// and start-up are paid once for all the cases it runs, not once per case.
 ///
-/// A case run takes a server for its binary, limits and phone, has its container filled for the case
+/// A case run takes a server for its binary, limits and time zone, has its container filled for the case
 /// (the server's container, emptied and filled anew: ``take(for:startingFrom:)``), and gives it
 /// back at its end. A server is given to one case run at a time; one whose launch did not end
 /// cleanly, or whose container cannot be emptied, is ended instead of kept. At most
@@ -14,10 +14,17 @@ final class AppServerPool: @unchecked Sendable {
         var bundle: AppBundle
         var limits: Limits
         var defaultsSuites: [String]
-        var environment: PhoneEnvironment
+        /// The phone's time zone, which Foundation reads as the server loads it. Its language
+        /// is given to each launch (`LANG`, set before the driver runs), so it is not part of the key.
+        var timeZone: String
         var countsFileChanges: Bool
         /// Whether its container is on disk rather than in memory (``TestCase/dependsOnDiskSpeed``).
         var onDisk = true
+
+        /// The server's phone: the key's zone, and the neutral language, which each launch replaces.
+        var environment: PhoneEnvironment {
+            PhoneEnvironment(timeZone: timeZone, locale: PhoneEnvironment.neutral.locale)
+        }
     }
 
     private let launcher: AppLauncher

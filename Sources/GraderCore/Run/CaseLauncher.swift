@@ -73,7 +73,7 @@ struct CaseLauncher: CaseLaunching {
         let countsFileChanges = plan.countsFileChanges || plan.killAtChange != nil
         func serverKey(for bundle: AppBundle) -> AppServerPool.Key {
             AppServerPool.Key(bundle: bundle, limits: exercise.limits, defaultsSuites: exercise.defaultsSuites,
-                              environment: testCase.environment, countsFileChanges: countsFileChanges,
+                              timeZone: testCase.environment.timeZone, countsFileChanges: countsFileChanges,
                               onDisk: testCase.dependsOnDiskSpeed)
         }
         var key = serverKey(for: bundle)
@@ -109,12 +109,12 @@ struct CaseLauncher: CaseLaunching {
         func forked(hashingSeed: [UInt8]) throws -> AppLauncher.Launch {
             if let current = server, !current.isGone {
                 do {
-                    return try AppLauncher.Launch(forkedBy: current, hashingSeed: hashingSeed)
+                    return try AppLauncher.Launch(forkedBy: current, hashingSeed: hashingSeed, language: testCase.environment.locale)
                 } catch where current.isGone {}
             }
             let fresh = try servers.replace(server!, for: key)
             server = fresh
-            return try AppLauncher.Launch(forkedBy: fresh, hashingSeed: hashingSeed)
+            return try AppLauncher.Launch(forkedBy: fresh, hashingSeed: hashingSeed, language: testCase.environment.locale)
         }
         /// The running app, or a new launch. A timed call (a `kill_during` call, or any call of
         /// a performance case) is timed from a running app: a new launch first answers a ping,

@@ -151,11 +151,14 @@ struct ForkedLaunchTests {
         testCase.steps = [increment, .relaunch, report]
         let marquesas = PhoneEnvironment(timeZone: "Pacific/Marquesas", locale: "de_DE.UTF-8")
         let kolkata = PhoneEnvironment(timeZone: "Asia/Kolkata", locale: "es_ES.UTF-8")
-        // A server per phone: its launches inherit the phone from it, and read it as an exec'd
-        // process would (Foundation's zone, the language, and a formatter's default zone). Not one
-        // server sending each launch its phone: a DateFormatter keeps the zone its process
-        // started with, whatever TZ, tzset() and Foundation's and ICU's resets say after a fork.
-        let phones = [marquesas, kolkata, marquesas, .neutral, kolkata]
+        let marquesasInFrench = PhoneEnvironment(timeZone: "Pacific/Marquesas", locale: "fr_FR.UTF-8")
+        let kolkataInPortuguese = PhoneEnvironment(timeZone: "Asia/Kolkata", locale: "pt_BR.UTF-8")
+        // A server per time zone: its launches inherit the zone from it, and read it as an exec'd
+        // process would (Foundation's zone and a formatter's default zone). Not one server
+        // sending each launch its zone: a DateFormatter keeps the zone its process started
+        // with, whatever TZ, tzset() and Foundation's and ICU's resets say after a fork. The
+        // language comes with each launch, so phones of one zone share a server.
+        let phones = [marquesas, kolkata, marquesasInFrench, .neutral, kolkataInPortuguese]
         for phone in phones {
             testCase.environment = phone
             let run = try workspace.workbench.caseLauncher.run(testCase, bundle: bundle, exercise: counter)
