@@ -24,6 +24,11 @@ enum CgroupFiles {
 
     /// A small file's text, or nil.
     static func read(_ file: URL) -> String? {
+        bytes(file).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A small file's bytes, or nil.
+    private static func bytes(_ file: URL) -> [UInt8]? {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -35,15 +40,42 @@ enum CgroupFiles {
             if count <= 0 { break }
             data += chunk[..<count]
         }
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
 
-    /// The number after `key` in a flat-keyed cgroup file (`pids.events`, `memory.stat`…).
+    /// The number after `key` in a flat-keyed cgroup file (`pids.events`, `memory.stat`…): a
+    /// line of exactly the key, one space and a whole number. Read byte by byte rather than
+    /// split into strings: it runs after every launch, and `memory.stat` has dozens of lines.
     static func value(_ key: String, in file: URL) -> Int? {
-        guard let text = read(file) else { return nil }
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            if fields.count == 2, fields[0] == key { return Int(fields[1]) }
+        guard let data = bytes(file) else { return nil }
+        return value(Array(key.utf8), in: data)
+    }
+
+    static func value(_ key: [UInt8], in data: [UInt8]) -> Int? {
+        var start = 0
+        while start < data.count {
+            var end = start
+            while end < data.count, data[end] != UInt8(ascii: "\n") { end += 1 }
+            let separator = start + key.count
+            if separator < end, data[separator] == UInt8(ascii: " "), data[start..<separator].elementsEqual(key) {
+                var number = 0
+                var digits = separator + 1
+                var negative = false
+                if digits < end, data[digits] == UInt8(ascii: "-") {
+                    negative = true
+                    digits += 1
+                }
+                guard digits < end else { return nil }
+                for byte in data[digits..<end] {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    let (times, overflowTimes) = number.multipliedReportingOverflow(by: 10)
+                    let (sum, overflowSum) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                    guard !overflowTimes, !overflowSum else { return nil }
+                    number = sum
+                }
+                return negative ? -number : number
+            }
+            start = end + 1
         }
         return nil
     }
