@@ -7,12 +7,14 @@
 # 7), the two ways interleaved (fork, exec, fork, exec…). A relaunch costs the difference
 # between the two checks divided by RELAUNCHES: the machine's busy processor time (/proc/stat)
 # and the wall time. Prints each round, then medians and quartiles. Run on a quiet machine.
+# GRADER=path times another grader binary (one built elsewhere, or copied beside the build's so
+# that it finds the runtime), for comparing two versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 relaunches="${1:-100}"
 rounds="${2:-7}"
-swift build --product grader >/dev/null
-grader="$(swift build --show-bin-path)/grader"
+if [ -z "${GRADER:-}" ]; then swift build --product grader >/dev/null; fi
+grader="${GRADER:-$(swift build --show-bin-path)/grader}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 make_course() { # FOLDER CYCLES
