@@ -6,9 +6,9 @@ import Foundation
 /// 0.07 processor-seconds a build: starting it, asking the frontend for the target's details,
 /// planning) is then paid once per shape, toolchain and work folder instead of once per build:
 /// a replayable plan is kept in the work folder (`compiler-plans/`) for the next grader process,
-/// whose first build would otherwise wait about 0.05 s for the driver (`Benchmarks/README.md`). Where the driver's plan is not one this type can replay (a response
-/// file, an input it does not name), ``parse(_:placeholders:temporary:)`` gives nil and the build
-/// runs `swiftc` as before.
+/// whose first build would otherwise wait about 0.05 s for the driver (`Benchmarks/README.md`).
+/// Where the driver's plan is not one this type can replay (a response file, an input it does
+/// not name), ``parse(_:placeholders:temporary:)`` gives nil and the build runs `swiftc` as before.
 struct CompilerJobs: Sendable, Equatable, Codable {
     /// Each command's words, the executable's absolute path first; the placeholders' words and
     /// the driver's temporary folder (as ``temporaryMark``) stand where each build puts its own.
