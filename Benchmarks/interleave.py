@@ -8,6 +8,16 @@
       starts BUNDLE/App SAMPLES times in bubblewrap the way the grader's Sandbox.swift does,
       each on a fresh app container, sends it its secret and {"control":"terminate"} on fd 3 and waits
       for it to end; appends each launch's seconds to RECORD
+  interleave.py fork-launch RECORD EXERCISE SAMPLES BUNDLE ETC LIBRARY_DIR...
+      starts BUNDLE/App once in bubblewrap as a waiting app (ExerciseKit's LaunchServer: the
+      control socket on fd 5, bubblewrap's --as-pid-1, LD_BIND_NOW), then SAMPLES times asks it
+      for a launch (a hashing seed, four descriptors), sends the launch its secret and
+      {"control":"terminate"} and waits for the server's report of its end; appends each forked
+      launch's seconds to RECORD under fork-launch (a first launch, which waits for the server's
+      start, is not timed)
+  interleave.py forks STRACE_OUTPUT
+      prints how many launches the waiting apps forked in `strace -f -e trace=execve,clone,clone3`
+      output: calls by a process that exec'd App.app/App that make a process, not a thread
   interleave.py swiftc-args STRACE_OUTPUT
       prints the arguments of the grader's swiftc call found in `strace -f -e trace=execve`
       output, one per line, with <output> for the value of -o
@@ -24,6 +34,7 @@ import fcntl
 import os
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -183,13 +194,80 @@ def seconds_text(value):
     return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
 
 
+def fork_launch(args):
+    path, exercise, samples, bundle, etc = args[:5]
+    library_dirs = args[5:]
+    container = tempfile.mkdtemp(prefix="container-", dir=os.path.dirname(bundle))
+    for folder in LAYOUT:
+        os.makedirs(os.path.join(container, folder))
+    arguments = sandbox_arguments(bundle, container, etc, library_dirs)
+    # As Sandbox.swift starts a waiting app: its control socket on fd 5, named in its environment.
+    bwrap_end = arguments.index("--clearenv") + 1
+    arguments[bwrap_end:bwrap_end] = ["--setenv", "EXERCISEKIT_LAUNCH_SERVER_FD", "5", "--setenv", "LD_BIND_NOW", "1",
+                                      "--as-pid-1"]
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    actions = [(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1),
+               (os.POSIX_SPAWN_DUP2, devnull, 2), (os.POSIX_SPAWN_DUP2, theirs.fileno(), 5)]
+    server = os.posix_spawn(arguments[0], arguments, {}, file_actions=actions)
+    theirs.close()
+    os.close(devnull)
+    try:
+        # The first launch waits for the server's own start: not timed.
+        for sample in range(int(samples) + 1):
+            request_read, request_write = os.pipe()
+            reply_read, reply_write = os.pipe()
+            out = os.open(os.devnull, os.O_WRONLY)
+            start = time.perf_counter()
+            seed = bytes((sample * 7 + index) % 256 for index in range(16))
+            socket.send_fds(ours, [b"L" + seed], [out, out, request_read, reply_write])
+            for fd in (request_read, reply_write, out):
+                os.close(fd)
+            answer = ours.recv(64)
+            if answer[:1] != b"S":
+                sys.exit(f"the waiting app did not fork a launch: {answer!r}")
+            os.write(request_write, b'{"secret":"0"}\n{"control":"terminate","seq":1}\n')
+            os.close(request_write)
+            while os.read(reply_read, 65536):   # the reply pipe closes when the launch ends
+                pass
+            os.close(reply_read)
+            ended = ours.recv(64)
+            seconds = time.perf_counter() - start
+            if ended[:1] != b"E" or int.from_bytes(ended[1:5], "little") != 0:
+                sys.exit(f"the forked launch did not end well: {ended!r}")
+            if sample > 0:
+                record(path, exercise, "fork-launch", seconds)
+    finally:
+        ours.close()   # the server's end of the socket: it ends, and the sandbox with it
+        os.waitpid(server, 0)
+        shutil.rmtree(container)
+
+
+def forks(args):
+    servers = set()
+    count = 0
+    for line in open(args[0]):
+        fields = line.split(None, 1)
+        if len(fields) < 2:
+            continue
+        pid, call = fields
+        if re.match(r'execve\("[^"]*/App\.app/App"', call) and "= 0" in call:
+            servers.add(pid)
+        elif pid in servers and re.match(r'(clone|clone3|fork|vfork)\(', call) and "CLONE_THREAD" not in call:
+            count += 1
+    print(count)
+
+
 def report(args):
     data = defaultdict(lambda: defaultdict(dict))   # exercise → measure → run → seconds
     launches = defaultdict(list)                    # exercise → one list of launch times per record line
+    fork_launches = defaultdict(list)               # exercise → forked launch times
     for line in open(args[0]):
         exercise, measure, run, value = line.rstrip("\n").split("\t")
         if measure == "launch":
             launches[exercise].append(float(value))
+        elif measure == "fork-launch":
+            fork_launches[exercise].append(float(value))
         else:
             data[exercise][measure][int(run)] = float(value)
 
@@ -211,11 +289,17 @@ def report(args):
             continue
         count = int(measures["bwrap-launches"][0])
         app = int(measures.get("app-launches", {0: count})[0])
+        forked = int(measures.get("fork-launches", {0: 0})[0])
         one_launch = statistics.median(launches[exercise])
-        # The floor of each run: its compile plus the launches at the median launch time.
-        floor = {run: compile + count * one_launch for run, compile in measures["floor-compile"].items()}
-        print(f"\n{exercise}: {count} sandbox launches per edited check "
-              f"({app} of the exercise binary, {count - app} other, e.g. the sandbox self-test)")
+        one_fork = statistics.median(fork_launches[exercise]) if fork_launches[exercise] else 0
+        # The floor of each run: its compile, every sandbox started (the waiting apps, the
+        # compiler's, the self-test) at the median sandbox launch, and every forked launch at the
+        # median forked launch. The old floor, every launch a sandbox of its own: the sandboxes
+        # other than the waiting apps, and one per forked launch.
+        floor = {run: compile + count * one_launch + forked * one_fork for run, compile in measures["floor-compile"].items()}
+        old_floor = {run: compile + (count - app + forked) * one_launch for run, compile in measures["floor-compile"].items()}
+        print(f"\n{exercise}: {count} sandboxes started per edited check ({app} of the exercise binary, "
+              f"{count - app} other, e.g. the compiler's and the self-test), {forked} launches forked")
         print(f"  {'':<44} {'median':>9} {'min':>9} {'max':>9}   (runs)")
         print(" after an edit")
         row("baseline: swift test", measures["baseline-edit"].values())
@@ -223,8 +307,11 @@ def report(args):
         ratio("grader / baseline", measures["grader-edit"], measures["baseline-edit"])
         row("floor: swiftc compile + link", measures["floor-compile"].values())
         row("floor: one launch in bwrap", launches[exercise])
-        row(f"floor: compile + {count} × one launch", floor.values())
+        row("floor: one forked launch", fork_launches[exercise])
+        row(f"floor: compile + {count} × bwrap + {forked} × forked", floor.values())
         ratio("grader / floor", measures["grader-edit"], floor)
+        row(f"old floor: compile + {count - app + forked} × bwrap", old_floor.values())
+        ratio("grader / old floor", measures["grader-edit"], old_floor)
         print(" unchanged")
         row("baseline: swift test", measures["baseline-unchanged"].values())
         row("grader check", measures["grader-unchanged"].values())
@@ -238,7 +325,8 @@ def report(args):
         row("grader check --no-cache, builds kept", measures["warm-no-cache"].values())
 
 
-COMMANDS = {"time": time_command, "launch": launch, "swiftc-args": swiftc_args, "swiftc-calls": swiftc_calls_command,
+COMMANDS = {"time": time_command, "launch": launch, "fork-launch": fork_launch, "forks": forks,
+            "swiftc-args": swiftc_args, "swiftc-calls": swiftc_calls_command,
             "compile-all": compile_all, "report": report}
 
 if __name__ == "__main__":

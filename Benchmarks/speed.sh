@@ -6,8 +6,10 @@
 #   after an edit  a comment appended to the learner file, then `swift test` in the exercise's
 #                  Exercism-style package (Benchmarks/Baseline) and `grader check EXERCISE`
 #   unchanged      the same without the edit
-#   floor          the grader's own swiftc command alone, plus the exercise's launches back to
-#                  back: their number counted with strace, one launch timed in bubblewrap
+#   floor          the grader's own swiftc command alone, plus the exercise's sandboxes and
+#                  forked launches back to back: their numbers counted with strace, one sandbox
+#                  launch timed in bubblewrap and one launch forked by a waiting app (and the
+#                  old floor beside it: every launch a sandbox of its own)
 # then the whole course, RUNS_COURSE times (default 5): `grader check` cold (no .grader) and
 # `grader check --no-cache` with the builds kept.
 #
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 runs=${RUNS:-7}
 runs_course=${RUNS_COURSE:-5}
-launch_samples=${LAUNCHES:-5}          # sandbox launches timed per run, for "one launch"
+launch_samples=${LAUNCHES:-5}          # sandbox and forked launches timed per run, for "one launch"
 exercises=(car-settings contacts-repository safe-save)
 helper="$repo/Benchmarks/interleave.py"
 command -v strace >/dev/null || { echo "speed.sh needs strace: apt-get install -y strace" >&2; exit 2; }
@@ -88,13 +90,15 @@ for exercise in "${exercises[@]}"; do
   edit "$(exercise_dir "$exercise")/$(learner_files "$exercise" | head -1)"
   # GRADER_SWIFTC_DRIVER=1: the grader calls swiftc itself, as the floor does, rather than
   # running the jobs swiftc -### planned (which strace would show as several commands).
-  (cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 4096 -e trace=execve -o "$scratch/strace-$exercise.txt" \
+  (cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 4096 -e trace=execve,clone,clone3 -o "$scratch/strace-$exercise.txt" \
     "$grader" check "$exercise" --no-cache --jobs 1 >/dev/null)
   count=$(grep -c 'execve("[^"]*/bwrap"' "$scratch/strace-$exercise.txt" || true)
   app=$(grep -c 'execve("[^"]*/App.app/App"' "$scratch/strace-$exercise.txt" || true)
-  printf '%s\tbwrap-launches\t0\t%s\n%s\tapp-launches\t0\t%s\n' "$exercise" "$count" "$exercise" "$app" >>"$results"
+  forked=$(python3 "$helper" forks "$scratch/strace-$exercise.txt")
+  printf '%s\tbwrap-launches\t0\t%s\n%s\tapp-launches\t0\t%s\n%s\tfork-launches\t0\t%s\n' \
+    "$exercise" "$count" "$exercise" "$app" "$exercise" "$forked" >>"$results"
   python3 "$helper" swiftc-args "$scratch/strace-$exercise.txt" >"$scratch/swiftc-$exercise.txt" || true
-  echo "   $exercise: $count bwrap launches ($app of the exercise binary)" >&2
+  echo "   $exercise: $count sandboxes ($app waiting apps of the exercise binary), $forked forked launches" >&2
 done
 section_done
 
@@ -128,6 +132,7 @@ for exercise in "${exercises[@]}"; do
     mapfile -t arguments < <(floor_compile_args "$exercise" "$floor/App.app/App")
     TMPDIR="$floor/tmp" timed "$exercise" floor-compile "$course" "$swiftc" "${arguments[@]}"
     python3 "$helper" launch "$results" "$exercise" "$launch_samples" "$floor/App.app" "$scratch/etc" "$libraries"
+    python3 "$helper" fork-launch "$results" "$exercise" "$launch_samples" "$floor/App.app" "$scratch/etc" "$libraries"
   done
   section_done
 done
