@@ -121,6 +121,16 @@ struct CompilerJobsTests {
         outcomes.append(try second.build(exercise: exercise, sources: exercise.learnerSources))
         #expect(second.plans.asked == 0 && second.plans.replayable == 1, "the kept plan was replayed")
 
+        // A kept plan that no longer reads (a cut-off write, a hand edit) is asked again.
+        let plans = work.root.appendingPathComponent("compiler-plans")
+        for name in try FileManager.default.contentsOfDirectory(atPath: plans.path) {
+            try Data("{\"commands\": [[\"/bin".utf8).write(to: plans.appendingPathComponent(name))
+        }
+        let damaged = engine(toolchain)
+        try course.write("Exercises/00-fixtures/01-counter/Solution.swift", reference + "// \(UUID().uuidString)\n")
+        outcomes.append(try damaged.build(exercise: exercise, sources: exercise.learnerSources))
+        #expect(damaged.plans.asked == 1 && damaged.plans.replayable == 1, "a damaged plan is asked anew")
+
         toolchain.fingerprint += "\nanother compiler"
         let third = engine(toolchain)
         try course.write("Exercises/00-fixtures/01-counter/Solution.swift", reference + "// \(UUID().uuidString)\n")

@@ -65,15 +65,25 @@ struct YAMLNodeDecoderTests {
         }
     }
 
-    @Test func everyExerciseFileDecodesAsTheSameExercise() throws {
-        // The file types are not comparable; what the loader makes of them is: the cases' steps,
-        // names and containers, through their `Codable` form.
+    @Test func everyExerciseFileDecodesToTheSameFieldsAndCases() throws {
+        // The file types are not comparable as a whole: their plain fields and each case's are
+        // (the values inside steps are compared as values by the test above).
         for file in try Self.courseFiles() where file.lastPathComponent == "exercise.yml" {
             let text = try String(contentsOf: file, encoding: .utf8)
             let old = try byYams(ExerciseFile.self, text)
             let new = try byNodes(ExerciseFile.self, text)
             #expect(old.title == new.title && old.summary == new.summary && old.hints == new.hints, "\(file.path)")
+            #expect(old.points == new.points && old.defaultsSuites == new.defaultsSuites && old.resources == new.resources
+                        && old.equivalentMutants == new.equivalentMutants && old.requirements.count == new.requirements.count,
+                    "\(file.path)")
             #expect(old.cases.count == new.cases.count, "\(file.path)")
+            for (before, after) in zip(old.cases, new.cases) {
+                #expect(before.name == after.name && before.weight == after.weight && before.hidden == after.hidden
+                            && before.repetitions == after.repetitions && before.seed == after.seed
+                            && before.killAt == after.killAt && before.timeout == after.timeout
+                            && before.steps.count == after.steps.count && before.container.count == after.container.count,
+                        "\(file.path): \(before.name)")
+            }
         }
     }
 
