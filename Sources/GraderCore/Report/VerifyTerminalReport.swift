@@ -79,8 +79,27 @@ public struct VerifyTerminalReport {
             lines.append(style.dim("    a survivor is a bug no case catches: add a case that does, or list it under equivalent_mutants in exercise.yml with the reason it changes nothing"))
         }
         lines.append("")
+        lines += recap(report)
         lines.append("verify: \(report.passedCount) passed, \(report.failedCount) failed")
         lines += TerminalReport(style: style).unenforcedLines(report.unenforcedLimits)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The failures again, one line each, just above the summary: a log's tail (what a CI page
+    /// shows of a long run) then names every one, whatever printed before it.
+    func recap(_ report: VerifyReport) -> [String] {
+        var failures = report.problems.map { "\($0)" }
+        failures += report.checks.filter { !$0.passed }.map { check in
+            "\(check.exercise): \(check.check)" + (check.details.first.map { " (\($0.prefix(160)))" } ?? "")
+        }
+        for lesson in report.lessons where !lesson.passed {
+            let first: [String] = lesson.problems.map { "\($0)" } + lesson.failures.map { "\($0)" }
+            failures.append("\(lesson.lesson): " + (first.first.map { String($0.prefix(160)) } ?? "a block does not print what the text says"))
+        }
+        failures += report.mutation.filter { !$0.passed }.map { score in
+            "\(score.exercise): mutation score \(Int((score.score * 100).rounded(.down)))%, at least \(Int((score.minimum * 100).rounded()))% wanted"
+        }
+        guard !failures.isEmpty else { return [] }
+        return ["failed:"] + failures.map { "  \(style.red("✗")) \($0)" } + [""]
     }
 }

@@ -29,6 +29,7 @@ struct MutationTests {
         let text = VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
         #expect(text.contains("✗ 00-fixtures/01-counter: mutation score"))
         #expect(text.contains("survived: L13-relational-1 (`>=` → `>`)"))
+        #expect(text.contains("failed:\n  ✗ 00-fixtures/01-counter: mutation score \(Int((score.score * 100).rounded(.down)))%, at least 90% wanted\n\nverify: "))
     }
 
     @Test func anEquivalentMutantWithAReasonDoesNotCount() throws {

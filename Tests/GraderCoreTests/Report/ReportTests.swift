@@ -82,4 +82,32 @@ struct ReportTests {
         #expect(lines.last == "0 passed, 1 failed")
         #expect(!text.contains("\u{1B}["))
     }
+
+    /// A long verify's failures are named again just above its summary, where a log's tail shows
+    /// them; a clean one adds nothing there.
+    @Test func verifyRecapsItsFailuresAboveTheSummary() {
+        let report = VerifyReport(problems: [], checks: [
+            VerifyCheck(exercise: "01-a/01-one", check: "reference passes every case", passed: true, details: []),
+            VerifyCheck(exercise: "01-a/02-two", check: "mutant slow-save compiles and fails a case", passed: false,
+                        details: ["every case passed", "second line"]),
+            VerifyCheck(exercise: "01-a/03-three", check: "launches exec'd give the same verdicts", passed: false, details: []),
+        ])
+        let lines = VerifyTerminalReport(style: TerminalStyle(colors: false)).render(report)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let summary = lines.firstIndex(of: "verify: 1 passed, 2 failed")
+        #expect(summary != nil)
+        let recap = lines.firstIndex(of: "failed:")
+        #expect(recap != nil && recap! > lines.firstIndex(of: "✗ 01-a/03-three: launches exec'd give the same verdicts")!)
+        #expect(Array(lines[(recap ?? 0)...].prefix(5)) == [
+            "failed:",
+            "  ✗ 01-a/02-two: mutant slow-save compiles and fails a case (every case passed)",
+            "  ✗ 01-a/03-three: launches exec'd give the same verdicts",
+            "",
+            "verify: 1 passed, 2 failed",
+        ])
+
+        var clean = report
+        clean.checks = [report.checks[0]]
+        #expect(!VerifyTerminalReport(style: TerminalStyle(colors: false)).render(clean).contains("failed:"))
+    }
 }
