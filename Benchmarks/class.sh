@@ -10,10 +10,13 @@
 #        grader batch of the class, cold (no .grader/: references built and run in the batch)
 #        the Exercism-style runner on the same class (JOBS students at once)
 #        grader batch of the second class, the references' work already done (kept in .grader/)
-#   4. the floor of one student's course (FLOOR_STUDENT, default student-01): the swiftc calls and
-#      sandbox launches the grader makes for that student (strace of one batch, references done),
-#      then FLOOR_RUNS times (default 3): the grader's batch of that student alone (new bytes each
-#      time), those swiftc calls one after the other, LAUNCHES sandbox launches timed
+#   4. the floor of one student's course (FLOOR_STUDENT, default student-01): the swiftc calls,
+#      the sandboxes started and the launches the waiting apps fork for that student (strace of
+#      one batch, references done), then FLOOR_RUNS times (default 3): the grader's batch of that
+#      student alone (new bytes each time), those swiftc calls one after the other, LAUNCHES
+#      sandbox launches and LAUNCHES forked launches timed. The floor is the compiles, every
+#      sandbox at the median sandbox launch and every forked launch at the median forked launch;
+#      the old floor (every launch a sandbox of its own) is printed beside it
 #   5. a Markdown table (Benchmarks/class/class_report.py)
 #
 # Every batch gets a new --out (a fresh journal). Everything runs in a temporary folder on copies
@@ -114,14 +117,15 @@ one_student() {  # one_student TAG DIR: FLOOR_STUDENT's files under new headers,
 section "the floor: strace of grader batch $floor_student (references done)"
 one_student "floor, traced" "$work/floor-traced"
 # GRADER_SWIFTC_DRIVER=1: each build one swiftc call, which the floor replays.
-(cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 65536 -e trace=execve -o "$work/floor.strace" \
+(cd "$course" && GRADER_SWIFTC_DRIVER=1 strace -f -s 65536 -e trace=execve,clone,clone3 -o "$work/floor.strace" \
   "$grader" batch "$work/floor-traced/$floor_student" --out "$work/floor-traced-out" --jobs "$jobs" >/dev/null 2>&1)
 python3 "$helper" swiftc-calls "$work/floor.strace" "$work/floor-calls"
 bwrap_count=$(grep -c 'execve("[^"]*/bwrap"' "$work/floor.strace" || true)
 app_count=$(grep -c 'execve("[^"]*/App.app/App"' "$work/floor.strace" || true)
-printf 'floor\tbwrap-launches\t0\t%s\nfloor\tapp-launches\t0\t%s\nfloor\tswiftc-calls\t0\t%s\n' \
-  "$bwrap_count" "$app_count" "$(ls "$work/floor-calls" | wc -l)" >>"$times"
-echo "   $(ls "$work/floor-calls" | wc -l) swiftc calls, $bwrap_count sandbox launches ($app_count of exercise binaries)" >&2
+fork_count=$(python3 "$helper" forks "$work/floor.strace")
+printf 'floor\tbwrap-launches\t0\t%s\nfloor\tapp-launches\t0\t%s\nfloor\tfork-launches\t0\t%s\nfloor\tswiftc-calls\t0\t%s\n' \
+  "$bwrap_count" "$app_count" "$fork_count" "$(ls "$work/floor-calls" | wc -l)" >>"$times"
+echo "   $(ls "$work/floor-calls" | wc -l) swiftc calls, $bwrap_count sandboxes ($app_count of exercise binaries), $fork_count forked launches" >&2
 section_done
 
 swiftc=$(command -v swiftc)
@@ -134,13 +138,14 @@ for call in "$work/floor-calls"/*.txt; do
   mapfile -t arguments < <(sed "s|^<output>\$|$work/floor-bin/App.app/App|" "$call")
   (cd "$course" && TMPDIR="$work/floor-bin" "$swiftc" "${arguments[@]}" >/dev/null 2>&1) && break
 done
-section "the floor: $floor_runs runs of (grader batch of $floor_student alone, the swiftc calls, $launches launches)"
+section "the floor: $floor_runs runs of (grader batch of $floor_student alone, the swiftc calls, $launches launches each way)"
 for ((run = 1; run <= floor_runs; run++)); do
   one_student "floor, run $run" "$work/floor-$run"
   python3 "$helper" time "$times" floor grader-one-student "$course" -- \
     "$grader" batch "$work/floor-$run/$floor_student" --out "$work/floor-out-$run" --jobs "$jobs"
   python3 "$helper" compile-all "$times" floor compiles "$course" "$work/floor-bin/App.app/App" "$work/floor-calls"/*.txt
   python3 "$helper" launch "$times" floor "$launches" "$work/floor-bin/App.app" "$work/floor-etc" "$libraries"
+  python3 "$helper" fork-launch "$times" floor "$launches" "$work/floor-bin/App.app" "$work/floor-etc" "$libraries"
 done
 section_done
 echo "$(uptime | sed 's/.*load average: //')" >"$work/load-end.txt"

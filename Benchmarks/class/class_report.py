@@ -100,29 +100,43 @@ def main():
     if floor.get("grader-one-student"):
         launches = int(floor["bwrap-launches"][0])
         apps = int(floor["app-launches"][0])
+        forked = int(floor["fork-launches"][0]) if floor.get("fork-launches") else 0
         calls = int(floor["swiftc-calls"][0])
         one_launch = statistics.median(floor["launch"])
-        floors = [compiles + launches * one_launch for compiles in floor["compiles"]]
+        one_fork = statistics.median(floor["fork-launch"]) if floor.get("fork-launch") else 0
+        # The floor: the compiles, every sandbox started (the waiting apps and the others) at the
+        # median sandbox launch, every forked launch at the median forked launch. The old floor,
+        # every launch a sandbox of its own: the sandboxes other than the waiting apps, and one
+        # per forked launch.
+        floors = [compiles + launches * one_launch + forked * one_fork for compiles in floor["compiles"]]
+        old_floors = [compiles + (launches - apps + forked) * one_launch for compiles in floor["compiles"]]
         grader = floor["grader-one-student"]
         ratios = [g / f for g, f in zip(grader, floors)]
+        old_ratios = [g / f for g, f in zip(grader, old_floors)]
         mine = klass["students"][floor_student]["exercises"].values()
         mix = defaultdict(int)
         for drawn in mine:
             mix[drawn["kind"]] += 1
         print(f"One student's course, {floor_student} ({', '.join(f'{v} {k}' for k, v in sorted(mix.items()))}), "
               f"its files under new headers each run (nothing cached but the references' work): "
-              f"{calls} `swiftc` calls and {launches} sandbox launches ({apps} of exercise binaries), counted "
-              f"with `strace -f -e trace=execve`.\n")
+              f"{calls} `swiftc` calls, {launches} sandboxes started ({apps} of them waiting exercise binaries) "
+              f"and {forked} launches forked by them, counted with `strace -f -e trace=execve,clone,clone3`.\n")
         print(f"| {floor_student}'s whole course | median | min | max | runs |")
         print("| --- | ---: | ---: | ---: | ---: |")
-        for label, values in [(f"`grader batch` of that student alone (`--jobs {jobs}`)", grader),
-                              (f"floor: the {calls} `swiftc` calls, one after the other", floor["compiles"]),
-                              ("floor: one launch in bubblewrap", floor["launch"]),
-                              (f"floor: compiles + {launches} × one launch", floors)]:
+        rows = [(f"`grader batch` of that student alone (`--jobs {jobs}`)", grader),
+                (f"floor: the {calls} `swiftc` calls, one after the other", floor["compiles"]),
+                ("floor: one launch in bubblewrap", floor["launch"])]
+        if floor.get("fork-launch"):
+            rows.append(("floor: one forked launch", floor["fork-launch"]))
+        rows += [(f"floor: compiles + {launches} × bubblewrap + {forked} × forked", floors),
+                 (f"old floor: compiles + {launches - apps + forked} × bubblewrap", old_floors)]
+        for label, values in rows:
             print(f"| {label} | {seconds_text(statistics.median(values))} | {seconds_text(min(values))} | "
                   f"{seconds_text(max(values))} | {len(values)} |")
         print(f"| grader ÷ floor (per run) | {statistics.median(ratios):.2f}× | {min(ratios):.2f}× | "
-              f"{max(ratios):.2f}× | {len(ratios)} |\n")
+              f"{max(ratios):.2f}× | {len(ratios)} |")
+        print(f"| grader ÷ old floor (per run) | {statistics.median(old_ratios):.2f}× | {min(old_ratios):.2f}× | "
+              f"{max(old_ratios):.2f}× | {len(old_ratios)} |\n")
 
     # --- What each found --------------------------------------------------------------------------
     _, report = grader_durations(os.path.join(work, "grader-cold-1"))

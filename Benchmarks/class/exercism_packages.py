@@ -93,6 +93,8 @@ def convert_case(case, totals):
             continue
         if "kill_during" in step:
             return None
+        if "update" in step:
+            return "update"
         entry = {"action": step["call"], "args": tagged(step.get("args")),
                  "stdout": step.get("stdout"), "unordered": step.get("unordered"),
                  "tolerance": step.get("tolerance"), "error_details": step.get("error_details")}
@@ -157,6 +159,7 @@ def generate_package(course, lesson, folder, out, sources):
     shutil.rmtree(package, ignore_errors=True)
     counts = {key: 0 for key in [
         "visible cases", "tests", "hidden cases (not in the package)", "crash cases (kill_during: left out)",
+        "app updates (update: left out)",
         "randomized cases (generate: left out)", "explorations (left out)", "calls checked against a literal",
         "calls checked against a reference run", "relaunch steps (a new store in the same process)",
         "kill steps (a new store in the same process)", "printed output checked", "container checks",
@@ -171,6 +174,10 @@ def generate_package(course, lesson, folder, out, sources):
             counts["randomized cases (generate: left out)"] += 1
             continue
         converted = convert_case(case, counts)
+        if converted == "update":
+            # A new version of the app over the same container: a test in one process cannot.
+            counts["app updates (update: left out)"] += 1
+            continue
         if converted is None:
             counts["crash cases (kill_during: left out)"] += 1
             continue
@@ -296,6 +303,7 @@ def uncheck(package, log):
     book = json.load(open(path, encoding="utf-8"))
     cases = {case["name"]: case for case in book["cases"]}
     count = 0
+    crashed = 0
     for name, what, number in re.findall(r"failed - (.*), (step|container check) (\d+) \(", open(log, errors="replace").read()):
         case = cases.get(name)
         if case is None:
@@ -306,9 +314,20 @@ def uncheck(package, log):
             if what == "container check":
                 target.pop("equals", None)   # a literal the one process cannot meet
             count += 1
+    # A case whose reference crashes the one process (a trap, such as ObjectGraph's for a model
+    # made twice in one process) ends every test: it is left out, named by the test that crashed.
+    text = open(log, errors="replace").read()
+    if "unexpected signal" in text:
+        names = {test_name(index, case["name"]): case for index, case in enumerate(book["cases"], 1)}
+        for test in re.findall(r"AppTests\.(test\d+_\w+)\(\)", text):
+            case = names.get(test)
+            if case is not None and case.get("skipped") is not True:
+                case["skipped"] = True
+                crashed += 1
+                break
     with open(path, "w", encoding="utf-8") as f:
         json.dump(book, f, indent=1, ensure_ascii=False)
-    return count
+    return count, crashed
 
 
 def main():
@@ -316,13 +335,15 @@ def main():
         sys.exit(__doc__)
     if sys.argv[1] == "uncheck":
         package, log = sys.argv[2:4]
-        count = uncheck(package, log)
+        count, crashed = uncheck(package, log)
         coverage_path = os.path.join(os.path.dirname(os.path.abspath(package)), "coverage.json")
         coverage = json.load(open(coverage_path))
-        key = "steps and checks the reference fails in one process (left unchecked)"
-        coverage[os.path.basename(os.path.abspath(package))][key] += count
+        entry = coverage[os.path.basename(os.path.abspath(package))]
+        entry["steps and checks the reference fails in one process (left unchecked)"] += count
+        key = "cases whose reference crashes the one process (left out)"
+        entry[key] = entry.get(key, 0) + crashed
         json.dump(coverage, open(coverage_path, "w"), indent=1)
-        print(count)
+        print(count + crashed)
         return
     if sys.argv[1] == "merge":
         package, first, second = sys.argv[2:5]
@@ -357,6 +378,7 @@ def main():
                                                os.path.abspath(options.get("--sources", course)))
             counts["steps and checks left unchecked (two reference runs differ)"] = 0
             counts["steps and checks the reference fails in one process (left unchecked)"] = 0
+            counts["cases whose reference crashes the one process (left out)"] = 0
             coverage[os.path.basename(package)] = counts
     with open(os.path.join(out, "coverage.json"), "w") as f:
         json.dump(coverage, f, indent=1)

@@ -33,6 +33,7 @@ enum CaseHarness {
         guard let spec = book.cases.first(where: { $0.name == name }) else {
             return XCTFail("no case named \(name) in cases.json", file: file, line: line)
         }
+        if spec.skipped == true { return }
         let container = AppContainer.fresh(suites: book.suites)
         var operations = launch(driver)
         var observed: [String: JSONValue] = [:]
