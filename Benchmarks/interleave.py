@@ -258,6 +258,15 @@ def forks(args):
     print(count)
 
 
+def floors(compile_seconds, sandboxes, waiting, forked, one_launch, one_fork):
+    """The floor and the old floor of one run. The floor: the compiles, every sandbox started
+    (the waiting apps, the compiler's, the self-test) at the median sandbox launch, and every
+    forked launch at the median forked launch. The old floor, every launch a sandbox of its own:
+    the sandboxes other than the `waiting` apps, and one per forked launch."""
+    return (compile_seconds + sandboxes * one_launch + forked * one_fork,
+            compile_seconds + (sandboxes - waiting + forked) * one_launch)
+
+
 def report(args):
     data = defaultdict(lambda: defaultdict(dict))   # exercise → measure → run → seconds
     launches = defaultdict(list)                    # exercise → one list of launch times per record line
@@ -292,12 +301,10 @@ def report(args):
         forked = int(measures.get("fork-launches", {0: 0})[0])
         one_launch = statistics.median(launches[exercise])
         one_fork = statistics.median(fork_launches[exercise]) if fork_launches[exercise] else 0
-        # The floor of each run: its compile, every sandbox started (the waiting apps, the
-        # compiler's, the self-test) at the median sandbox launch, and every forked launch at the
-        # median forked launch. The old floor, every launch a sandbox of its own: the sandboxes
-        # other than the waiting apps, and one per forked launch.
-        floor = {run: compile + count * one_launch + forked * one_fork for run, compile in measures["floor-compile"].items()}
-        old_floor = {run: compile + (count - app + forked) * one_launch for run, compile in measures["floor-compile"].items()}
+        both = {run: floors(compile, count, app, forked, one_launch, one_fork)
+                for run, compile in measures["floor-compile"].items()}
+        floor = {run: pair[0] for run, pair in both.items()}
+        old_floor = {run: pair[1] for run, pair in both.items()}
         print(f"\n{exercise}: {count} sandboxes started per edited check ({app} of the exercise binary, "
               f"{count - app} other, e.g. the compiler's and the self-test), {forked} launches forked")
         print(f"  {'':<44} {'median':>9} {'min':>9} {'max':>9}   (runs)")

@@ -15,6 +15,9 @@ import subprocess
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from interleave import floors  # noqa: E402  (Benchmarks/interleave.py: the floor as speed.sh counts it)
+
 
 def seconds_text(value):
     if value < 1:
@@ -104,14 +107,11 @@ def main():
         calls = int(floor["swiftc-calls"][0])
         one_launch = statistics.median(floor["launch"])
         one_fork = statistics.median(floor["fork-launch"]) if floor.get("fork-launch") else 0
-        # The floor: the compiles, every sandbox started (the waiting apps and the others) at the
-        # median sandbox launch, every forked launch at the median forked launch. The old floor,
-        # every launch a sandbox of its own: the sandboxes other than the waiting apps, and one
-        # per forked launch.
-        floors = [compiles + launches * one_launch + forked * one_fork for compiles in floor["compiles"]]
-        old_floors = [compiles + (launches - apps + forked) * one_launch for compiles in floor["compiles"]]
+        both = [floors(compiles, launches, apps, forked, one_launch, one_fork) for compiles in floor["compiles"]]
+        new_floors = [pair[0] for pair in both]
+        old_floors = [pair[1] for pair in both]
         grader = floor["grader-one-student"]
-        ratios = [g / f for g, f in zip(grader, floors)]
+        ratios = [g / f for g, f in zip(grader, new_floors)]
         old_ratios = [g / f for g, f in zip(grader, old_floors)]
         mine = klass["students"][floor_student]["exercises"].values()
         mix = defaultdict(int)
@@ -128,7 +128,7 @@ def main():
                 ("floor: one launch in bubblewrap", floor["launch"])]
         if floor.get("fork-launch"):
             rows.append(("floor: one forked launch", floor["fork-launch"]))
-        rows += [(f"floor: compiles + {launches} × bubblewrap + {forked} × forked", floors),
+        rows += [(f"floor: compiles + {launches} × bubblewrap + {forked} × forked", new_floors),
                  (f"old floor: compiles + {launches - apps + forked} × bubblewrap", old_floors)]
         for label, values in rows:
             print(f"| {label} | {seconds_text(statistics.median(values))} | {seconds_text(min(values))} | "
