@@ -92,9 +92,9 @@ public struct VerifyTerminalReport {
         failures += report.checks.filter { !$0.passed }.map { check in
             "\(check.exercise): \(check.check)" + (check.details.first.map { " (\($0.prefix(160)))" } ?? "")
         }
-        for lesson in report.lessons where !lesson.passed {
-            let first: [String] = lesson.problems.map { "\($0)" } + lesson.failures.map { "\($0)" }
-            failures.append("\(lesson.lesson): " + (first.first.map { String($0.prefix(160)) } ?? "a block does not print what the text says"))
+        // A lesson's first problem or failure, which names its file and line.
+        failures += report.lessons.compactMap { lesson in
+            (lesson.problems.first?.description ?? lesson.failures.first?.description).map { String($0.prefix(160)) }
         }
         failures += report.mutation.filter { !$0.passed }.map { score in
             "\(score.exercise): mutation score \(Int((score.score * 100).rounded(.down)))%, at least \(Int((score.minimum * 100).rounded()))% wanted"

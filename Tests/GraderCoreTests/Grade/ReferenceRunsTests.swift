@@ -56,6 +56,14 @@ final class ReferenceRunsTests {
         #expect(run.steps.map(\.duration) == [0.5, 0.8])
     }
 
+    @Test func aLaterRunThatCannotStartLeavesTheRunsBeforeIt() throws {
+        let scripted = reference([[0.5, 0.8], [0.02, 0.9]])
+        let references = ReferenceRuns(launcher: FailingAfter(2, scripted), cache: JSONCache(directory: folder), graderIdentity: "test")
+        let run = try references.run(RunnerFixtures.exercise, RunnerFixtures.referenceBundle, twoCalls(timed: true)).get()
+        #expect(scripted.launches.count == 2)
+        #expect(run.steps.map(\.duration) == [0.02, 0.8])
+    }
+
     @Test func runsThatWentAnotherWayLendNoTimes() throws {
         // A run that answered otherwise is not the same work: its times are not the first run's.
         let launcher = reference([[0.5, 0.8], [0.02, 0.09]], answers: [.int(1), .int(2)])
@@ -63,6 +71,23 @@ final class ReferenceRunsTests {
         #expect(launcher.launches.count == ReferenceRuns.timedRuns)
         #expect(run.steps.map(\.duration) == [0.5, 0.8])
         #expect(run.steps.first?.event == .replied(.value(.int(1))))
+    }
+}
+
+/// A launcher that starts `working` launches through `launcher`, then cannot start any.
+private final class FailingAfter: CaseLaunching, @unchecked Sendable {
+    let launcher: ScriptedLauncher
+    let working: Int
+
+    init(_ working: Int, _ launcher: ScriptedLauncher) {
+        self.working = working
+        self.launcher = launcher
+    }
+
+    func run(_ testCase: TestCase, bundle: AppBundle, exercise: Exercise, plan: LaunchPlan,
+             shouldStop: (Int, StepRun) -> Bool) throws -> CaseRun {
+        guard launcher.launches.count < working else { throw GraderError.io("the sandbox cannot start") }
+        return try launcher.run(testCase, bundle: bundle, exercise: exercise, plan: plan, shouldStop: shouldStop)
     }
 }
 

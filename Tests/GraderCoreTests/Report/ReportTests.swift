@@ -106,6 +106,24 @@ struct ReportTests {
             "verify: 1 passed, 2 failed",
         ])
 
+        // A lesson's first failure, which names its file and line, and a course problem.
+        var lessons = report
+        lessons.checks = [report.checks[0]]
+        lessons.problems = [CourseProblem(file: "grader.yml", line: 3, column: 5, field: "lessons[1]", message: "no such lesson")]
+        lessons.lessons = [
+            LessonResult(lesson: "Lessons/01-a.md", checks: 4, failures: [], problems: [], fixed: 0),
+            LessonResult(lesson: "Lessons/02-b.md", checks: 4, failures: [
+                LessonFailure(file: "Lessons/02-b.md", line: 42, message: "expected \"1\", got \"2\""),
+                LessonFailure(file: "Lessons/02-b.md", line: 50, message: "the block did not compile"),
+            ], problems: [], fixed: 0),
+        ]
+        #expect(VerifyTerminalReport(style: TerminalStyle(colors: false)).recap(lessons) == [
+            "failed:",
+            "  ✗ grader.yml:3:5: lessons[1]: no such lesson",
+            "  ✗ Lessons/02-b.md:42: expected \"1\", got \"2\"",
+            "",
+        ])
+
         var clean = report
         clean.checks = [report.checks[0]]
         #expect(!VerifyTerminalReport(style: TerminalStyle(colors: false)).render(clean).contains("failed:"))
