@@ -101,8 +101,8 @@ struct Batch: GraderSubcommand {
             case .matchingKnownBugs(let mutants, let exercises):
                 progress.finish()
                 progress.log("known bugs: grading \(mutants) mutant\(mutants == 1 ? "" : "s") of the \(exercises) exercise\(exercises == 1 ? "" : "s") students fail")
-            case .matchedKnownBugs(let students, let duration):
-                progress.log("known bugs: \(students) student\(students == 1 ? "'s" : "s'") failures match one (\(String(format: "%.1f", duration)) s)")
+            case .matchedKnownBugs(let students, let duration, let casesRun, let cases):
+                progress.log("known bugs: \(students) student\(students == 1 ? "'s" : "s'") failures match one (\(String(format: "%.1f", duration)) s; \(casesRun) of the mutants' \(cases) cases run, the others could change no match)")
             }
         }
         progress.finish()

@@ -152,20 +152,20 @@ public final class Grader: @unchecked Sendable {
             }
         }
         let tasks = Self.takingTurns(queued) { index in self.stopRule(of: jobs[index]) == nil ? nil : jobs[index].exercise.id }
-        let failedJobs = FailedJobs()
+        let finishedCases = FinishedCases()
         let caseResults = pool.map(tasks) { task in
             let exercise = jobs[task.job].exercise
             let pastDeadline = jobs[task.job].deadline.map { Date() >= $0 } ?? false
             let result: CaseResult
             let rule = self.stopRule(of: jobs[task.job])
-            let shownEnough = rule.map { rule in { @Sendable in rule.isMet(byFailed: failedJobs.cases(of: task.job)) } }
+            let shownEnough = rule.map { rule in { @Sendable in finishedCases.meet(rule, job: task.job) } }
             if pastDeadline || shownEnough?() ?? false {
                 result = CaseResult.notRun(task.testCase)
             } else {
                 result = self.grade(task.testCase, exercise: exercise, bundle: task.bundle,
                                     referenceBundle: referenceByExercise[exercise.id], budget: jobs[task.job].budget,
                                     abandoned: shownEnough)
-                if result.status == .failed, result.failure != nil { failedJobs.insert(task.testCase.name, of: task.job) }
+                finishedCases.insert(result, of: task.testCase, job: task.job)
             }
             if let cases = completion.add(result, to: task.job) {
                 completion.announce(task.job, ExerciseResult.summarizing(exercise, cases: cases,
@@ -348,20 +348,25 @@ public final class Grader: @unchecked Sendable {
     }
 }
 
-/// The cases that failed so far, by job, shared by concurrent work items.
-final class FailedJobs: @unchecked Sendable {
+/// How each job's finished cases ended so far, shared by concurrent work items: what its
+/// ``StopRule`` is checked against.
+final class FinishedCases: @unchecked Sendable {
     private let lock = NSLock()
     private var failed: [Int: Set<String>] = [:]
+    private var outcomes: [Int: [Int: FailureShape?]] = [:]
 
-    func insert(_ testCase: String, of job: Int) {
-        lock.lock()
-        failed[job, default: []].insert(testCase)
-        lock.unlock()
-    }
-
-    func cases(of job: Int) -> Set<String> {
+    /// Records how `result`, a run of `testCase`, ended, for job `job`.
+    func insert(_ result: CaseResult, of testCase: TestCase, job: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return failed[job] ?? []
+        if result.status == .failed, result.failure != nil { failed[job, default: []].insert(testCase.name) }
+        if let outcome = FailureShape.outcome(result, of: testCase) { outcomes[job, default: [:]][testCase.index] = outcome }
+    }
+
+    /// Whether job `job`'s cases so far meet `rule`.
+    func meet(_ rule: StopRule, job: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return rule.isMet(byFailed: failed[job] ?? [], finished: outcomes[job] ?? [:])
     }
 }

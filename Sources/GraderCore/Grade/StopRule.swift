@@ -1,9 +1,15 @@
 /// When a job has shown what it was graded for, so that its cases not yet started are not run
 /// (they count as failed, with no failure of their own): a mutant needs one failing case, and,
-/// for `verify`'s requirement checks, one failing case among those of each requirement it breaks.
+/// for `verify`'s requirement checks, one failing case among those of each requirement it breaks;
+/// a known bug's mutant (`batch`) is graded only while it can still fail as some student did.
 package struct StopRule: Sendable, Hashable {
     /// Groups of case names: the job stops once a case failed and each group holds a failed case.
     package var groups: [Set<String>]
+    /// Ways of failing, each a graded result's failed cases by index (a case not in it passed):
+    /// when set, the job stops once each of them differs from the job's finished cases at some
+    /// case, and ``groups`` are not used. A mutant graded to be compared with students' failures
+    /// then runs whole only where it may turn out like one of them.
+    package var unlike: [[Int: FailureShape]]?
     /// Cases to start before all others, in this order: the ones that failed when the same
     /// file was graded before (``LaunchComparison``), so that a job which fails them again has
     /// shown enough before it runs the cases it passes. They change which cases run, never when
@@ -15,12 +21,22 @@ package struct StopRule: Sendable, Hashable {
         self.first = first
     }
 
+    /// Stop once the job fails unlike each of `patterns` (see ``unlike``).
+    package init(unlike patterns: [[Int: FailureShape]]) {
+        groups = []
+        unlike = patterns
+    }
+
     /// Stop at the first failing case.
     package static let firstFailure = StopRule(groups: [])
 
-    /// Whether a job whose failed cases are `failed` has shown enough.
-    func isMet(byFailed failed: Set<String>) -> Bool {
-        !failed.isEmpty && groups.allSatisfy { !$0.isDisjoint(with: failed) }
+    /// Whether a job whose failed cases are `failed` has shown enough; `finished` holds its
+    /// finished cases' outcomes by index (nil for a pass), those with a failure to compare.
+    func isMet(byFailed failed: Set<String>, finished: [Int: FailureShape?] = [:]) -> Bool {
+        if let unlike {
+            return unlike.allSatisfy { pattern in finished.contains { index, outcome in pattern[index] != outcome } }
+        }
+        return !failed.isEmpty && groups.allSatisfy { !$0.isDisjoint(with: failed) }
     }
 
     /// `cases` with ``first``'s first, then the groups' own: they decide when to stop, so they

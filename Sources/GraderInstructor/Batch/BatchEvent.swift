@@ -10,8 +10,9 @@ public enum BatchEvent: Sendable {
     /// Every student is graded; the mutants of the exercises they fail are about to be graded,
     /// to name the known bugs their failures match.
     case matchingKnownBugs(mutants: Int, exercises: Int)
-    /// The known bugs are named: how many students have one, and the seconds it took.
-    case matchedKnownBugs(students: Int, duration: TimeInterval)
+    /// The known bugs are named: how many students have one, the seconds it took, and how many
+    /// of the mutants' cases ran (a mutant stops once it can match no student).
+    case matchedKnownBugs(students: Int, duration: TimeInterval, casesRun: Int, cases: Int)
 }
 
 /// One finished student, with the batch's progress.

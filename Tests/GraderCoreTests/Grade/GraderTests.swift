@@ -183,6 +183,35 @@ struct GraderTests {
         #expect(result.cases.allSatisfy { $0.status == .failed }, "a case not run earns nothing")
     }
 
+    @Test func aMutantComparedWithWaysOfFailingStopsOnceItIsUnlikeEachOfThem() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exercise, everyCase) = mutantCaughtEverywhere()
+        let whole = try grader(RecordingBuilder(), everyCase, .verify(jobs: 1)).grade([Grader.Job(exercise: exercise, variant: .mutant("wrong"))])[0]
+        let shape = FailureShape(try #require(whole.cases[0].failure), of: exercise.cases[0])
+        // One way fails "a" otherwise (a crash): unlike at "a". The other fails "a" and "b" as the
+        // mutant does and passes "c": unlike once "c" has failed.
+        let (_, launcher) = mutantCaughtEverywhere()
+        let result = try grader(RecordingBuilder(), launcher, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"),
+                       stopRule: StopRule(unlike: [[0: FailureShape(kind: .crashed, step: 0)], [0: shape, 1: shape]])),
+        ])[0]
+        #expect(launcher.launches.map(\.testCase.name) == ["a", "b", "c"], "stopped once unlike both")
+        #expect(result.cases.map { $0.failure != nil } == [true, true, true, false])
+        // A way of failing it may still turn out to be keeps every case running, "d" included.
+        let (_, alike) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), alike, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"),
+                       stopRule: StopRule(unlike: [[0: FailureShape(kind: .crashed, step: 0)], [0: shape, 1: shape, 2: shape, 3: shape]])),
+        ])
+        #expect(alike.launches.map(\.testCase.name) == ["a", "b", "c", "d"])
+        // With no way to be like, nothing runs.
+        let (_, none) = mutantCaughtEverywhere()
+        _ = try grader(RecordingBuilder(), none, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(unlike: [])),
+        ])
+        #expect(none.launches.isEmpty)
+    }
+
     @Test func casesARuleNamesFirstStartBeforeItsGroupsAndDoNotStopTheJob() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (exercise, launcher) = mutantCaughtEverywhere()

@@ -19,7 +19,8 @@ extension BatchGrader {
                 events(.matchingKnownBugs(mutants: mutants, exercises: exercises))
             }
         if outcome.mutants > 0 {
-            events(.matchedKnownBugs(students: outcome.students, duration: Date().timeIntervalSince(started)))
+            events(.matchedKnownBugs(students: outcome.students, duration: Date().timeIntervalSince(started),
+                                     casesRun: outcome.casesRun, cases: outcome.cases))
         }
         return outcome.reports
     }

@@ -7,9 +7,12 @@ import GraderCore
 /// The mutants of every exercise that at least one student fails with files of their own are
 /// graded once per batch, by the batch's own grader: the same options as the students (the
 /// same explorations), and the same caches, so that a mutant is built once by content and its
-/// verdicts are reused by the next batch of the same course. Each failing exercise is then
-/// compared with them by ``KnownBugMatcher``. An exercise whose learner files are the course's
-/// starter is never labelled: an untouched starter is not a mistake.
+/// verdicts are reused by the next batch of the same course. A mutant is graded only as far as
+/// it may still fail as one of those students did (``StopRule/unlike``): once each of them
+/// differs from it at some case, its other cases are not run, since it can match none of them.
+/// Each failing exercise is then compared with them by ``KnownBugMatcher``. An exercise whose
+/// learner files are the course's starter is never labelled: an untouched starter is not a
+/// mistake.
 struct KnownBugFinder {
     let grader: Grader
     /// The batch's exercises, in the course's order.
@@ -23,6 +26,9 @@ struct KnownBugFinder {
         var exercises: Int
         /// The students with at least one known bug named.
         var students: Int
+        /// The mutants' cases run, of all their cases: the others could not change a match.
+        var casesRun: Int = 0
+        var cases: Int = 0
     }
 
     /// `reports` with ``StudentReport/knownBugs`` set (empty where nothing matched).
@@ -43,11 +49,24 @@ struct KnownBugFinder {
                 return exercise.id
             })
         }
-        let needed = exercises.filter { exercise in candidates.contains { $0.contains(exercise.id) } }
-        // Every mutant of every exercise needed, in one run on the pool.
+        // Each exercise's ways of failing to match: a failure with nothing to compare matches nothing.
+        var patterns: [String: Set<[Int: FailureShape]>] = [:]
+        for (report, ids) in zip(reports, candidates) {
+            for result in report.exercises where ids.contains(result.id) {
+                guard let exercise = exercise(result.id),
+                      let failures = KnownBugMatcher.failures(of: result, exercise: exercise) else { continue }
+                patterns[exercise.id, default: []].insert(failures)
+            }
+        }
+        let needed = exercises.filter { patterns[$0.id] != nil }
+        // Every mutant of every exercise needed, in one run on the pool, each only as far as it
+        // may still match a student.
         let mutants = needed.flatMap { exercise in exercise.mutants.map { (exercise: exercise, mutant: $0) } }
         if !mutants.isEmpty { starting(mutants.count, needed.count) }
-        let results = try grader.grade(mutants.map { Grader.Job(exercise: $0.exercise, variant: .mutant($0.mutant.name)) })
+        let results = try grader.grade(mutants.map { pair in
+            Grader.Job(exercise: pair.exercise, variant: .mutant(pair.mutant.name),
+                       stopRule: StopRule(unlike: Array(patterns[pair.exercise.id] ?? [])))
+        })
         var graded: [String: [(mutant: Mutant, result: ExerciseResult)]] = [:]
         for (pair, result) in zip(mutants, results) {
             graded[pair.exercise.id, default: []].append((pair.mutant, result))
@@ -66,8 +85,11 @@ struct KnownBugFinder {
             }
             labelled.append(report)
         }
+        let cases = results.flatMap(\.cases)
         return Outcome(reports: labelled, mutants: mutants.count, exercises: needed.count,
-                       students: labelled.filter { $0.knownBugs?.isEmpty == false }.count)
+                       students: labelled.filter { $0.knownBugs?.isEmpty == false }.count,
+                       casesRun: cases.filter { $0.status == .passed || $0.failure != nil }.count,
+                       cases: mutants.reduce(0) { $0 + $1.exercise.cases.count })
     }
 
     private func exercise(_ id: String) -> Exercise? {

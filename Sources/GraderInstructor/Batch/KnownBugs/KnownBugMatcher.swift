@@ -6,14 +6,10 @@ import GraderCore
 /// The rule never claims a likeness it cannot see in the results. A student's exercise matches
 /// a mutant when both compiled and failed (a compile error, a pass or a course problem matches
 /// nothing), and they failed **exactly the same cases**, hidden ones included, each the same
-/// way:
-///
-/// - a written case: the same kind of failure (`wrong_value`, `crashed`…) at the same step, and
-///   for a wrong value the first difference at the same place (`$.model`);
-/// - a crash case (`kill_during`): the same kind at the same step (what a kill tore depends on
-///   when it came);
-/// - a randomized case or the exploration: the same kind (which input or sequence fails first,
-///   and where once shrunk, can differ between two programs with the same bug).
+/// way as ``FailureShape`` compares them: a written case, the same kind of failure (`wrong_value`,
+/// `crashed`…) at the same step, and for a wrong value the first difference at the same place;
+/// a crash case, the same kind at the same step; a randomized case or the exploration, the same
+/// kind.
 ///
 /// One failing case more or less, as when a student makes two mutants' mistakes at once, and
 /// neither is named. A failed case without details (not run, at a time budget's end) matches
@@ -21,15 +17,6 @@ import GraderCore
 /// some of them also gave the student's very answers (the same `actual` at every failed case),
 /// only those.
 struct KnownBugMatcher: Sendable {
-    /// How one failed case failed, as far as the rule compares it.
-    struct Failure: Hashable, Sendable {
-        var kind: FailureKind
-        /// The failing step's index; nil where the rule compares the kind alone.
-        var step: Int?
-        /// Where a wrong value first differs (`$.cars[1].model`); nil where none or not compared.
-        var place: String?
-    }
-
     let exercise: Exercise
     /// The exercise's mutants, each with its result graded as the students' were.
     let mutants: [(mutant: Mutant, result: ExerciseResult)]
@@ -45,20 +32,18 @@ struct KnownBugMatcher: Sendable {
     /// The failed cases of `result` by index, each as the rule compares it; nil when `result`
     /// cannot match anything: it did not compile or fail, it is not of this exercise's cases, or
     /// a failed case has no details.
-    func failures(of result: ExerciseResult) -> [Int: Failure]? {
+    func failures(of result: ExerciseResult) -> [Int: FailureShape]? {
+        Self.failures(of: result, exercise: exercise)
+    }
+
+    /// ``failures(of:)`` of a result of `exercise`.
+    static func failures(of result: ExerciseResult, exercise: Exercise) -> [Int: FailureShape]? {
         guard result.status == .failed, result.id == exercise.id,
               result.cases.map(\.index) == exercise.cases.map(\.index) else { return nil }
-        var failures: [Int: Failure] = [:]
+        var failures: [Int: FailureShape] = [:]
         for (testCase, definition) in zip(result.cases, exercise.cases) where testCase.status == .failed {
             guard let failure = testCase.failure else { return nil }
-            switch definition.kind {
-            case .generated, .explored:
-                failures[testCase.index] = Failure(kind: failure.kind)
-            case .crash:
-                failures[testCase.index] = Failure(kind: failure.kind, step: failure.stepIndex)
-            case .plain:
-                failures[testCase.index] = Failure(kind: failure.kind, step: failure.stepIndex, place: failure.mismatch?.path)
-            }
+            failures[testCase.index] = FailureShape(failure, of: definition)
         }
         return failures.isEmpty ? nil : failures
     }
