@@ -360,7 +360,10 @@ final class FinishedCases: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if result.status == .failed, result.failure != nil { failed[job, default: []].insert(testCase.name) }
-        if let outcome = FailureShape.outcome(result, of: testCase) { outcomes[job, default: [:]][testCase.index] = outcome }
+        // `updateValue`: a pass is a nil shape, which a subscript's assignment would remove.
+        if let outcome = FailureShape.outcome(result, of: testCase) {
+            outcomes[job, default: [:]].updateValue(outcome, forKey: testCase.index)
+        }
     }
 
     /// Whether job `job`'s cases so far meet `rule`.

@@ -204,6 +204,12 @@ struct GraderTests {
                        stopRule: StopRule(unlike: [[0: FailureShape(kind: .crashed, step: 0)], [0: shape, 1: shape, 2: shape, 3: shape]])),
         ])
         #expect(alike.launches.map(\.testCase.name) == ["a", "b", "c", "d"])
+        // A pass is an outcome too: a way that fails "a" is unlike a mutant that passes it.
+        let passesA = ScriptedLauncher { testCase, _, _ in ScriptedLauncher.value(.int(testCase.name == "a" ? 1 : 2)) }
+        _ = try grader(RecordingBuilder(), passesA, .verify(jobs: 1)).grade([
+            Grader.Job(exercise: exercise, variant: .mutant("wrong"), stopRule: StopRule(unlike: [[0: shape, 1: shape]])),
+        ])
+        #expect(passesA.launches.map(\.testCase.name) == ["a"], "stopped once \"a\" passed")
         // With no way to be like, nothing runs.
         let (_, none) = mutantCaughtEverywhere()
         _ = try grader(RecordingBuilder(), none, .verify(jobs: 1)).grade([
