@@ -1,9 +1,12 @@
+import Foundation
+
 /// How a failed case failed, as far as two programs with the same bug fail alike (the rule
 /// `batch` names known bugs by): the kind of failure, and where the case's kind makes it the
 /// program's and not chance's.
 ///
-/// - a written case: the kind, the failing step, and for a wrong value the first difference's
-///   place (`$.model`);
+/// - a written case: the kind, the failing step, and for a wrong value the field where the
+///   first difference is, wherever in a list (`$.cars[].model` for `$.cars[1].model`: a list
+///   in a set's or a dictionary's order differs first at a place that changes from run to run);
 /// - a crash case (`kill_during`): the kind and the step (what a kill tore depends on when it
 ///   came);
 /// - a randomized case or the exploration: the kind alone (which input or sequence fails
@@ -12,7 +15,8 @@ package struct FailureShape: Hashable, Sendable {
     package var kind: FailureKind
     /// The failing step's index; nil where only the kind is compared.
     package var step: Int?
-    /// Where a wrong value first differs (`$.cars[1].model`); nil where none or not compared.
+    /// The field where a wrong value first differs, list positions left out (`$.cars[].model`);
+    /// nil where none or not compared.
     package var place: String?
 
     package init(kind: FailureKind, step: Int? = nil, place: String? = nil) {
@@ -29,8 +33,31 @@ package struct FailureShape: Hashable, Sendable {
         case .crash:
             self.init(kind: failure.kind, step: failure.stepIndex)
         case .plain:
-            self.init(kind: failure.kind, step: failure.stepIndex, place: failure.mismatch?.path)
+            self.init(kind: failure.kind, step: failure.stepIndex, place: failure.mismatch.map { Self.field(of: $0.path) })
         }
+    }
+
+    /// `path` (`$[0].pets[3]`, as ``ValuePath`` writes it) with every list position left out:
+    /// `$[].pets[]`. A key in brackets (`$["a b"]`) is kept.
+    static func field(of path: String) -> String {
+        var field = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "[") {
+            field += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if after.first == "\"", let close = after.dropFirst().range(of: "\"]") {
+                field += rest[open..<close.upperBound]
+                rest = rest[close.upperBound...]
+            } else if !digits.isEmpty, after.dropFirst(digits.count).first == "]" {
+                field += "[]"
+                rest = after.dropFirst(digits.count + 1)
+            } else {
+                field += "["
+                rest = after
+            }
+        }
+        return field + rest
     }
 
     /// How `result`, a finished run of `testCase`, ended as the rule compares it: `.some(nil)`

@@ -7,7 +7,7 @@ import GraderCore
 /// a mutant when both compiled and failed (a compile error, a pass or a course problem matches
 /// nothing), and they failed **exactly the same cases**, hidden ones included, each the same
 /// way as ``FailureShape`` compares them: a written case, the same kind of failure (`wrong_value`,
-/// `crashed`…) at the same step, and for a wrong value the first difference at the same place;
+/// `crashed`…) at the same step, and for a wrong value the first difference in the same field;
 /// a crash case, the same kind at the same step; a randomized case or the exploration, the same
 /// kind.
 ///
