@@ -101,12 +101,13 @@ struct BookTests {
                 }
             }
         }
-        // NSString's search: String's is far slower over a text of this size.
-        let seenText = seen as NSString, bookSearch = plain(book) as NSString
-        let unseen = secrets.map { ($0.what, plain($0.text)) }.filter { seenText.range(of: $0.1).location == NSNotFound }
+        // Foundation's byte search (`Data.range(of:)`): NSString's took 33 of this test's 38 s.
+        let seenText = Data(seen.utf8), bookSearch = Data(plain(book).utf8)
+        func occurs(_ needle: String, in text: Data) -> Bool { text.range(of: Data(needle.utf8)) != nil }
+        let unseen = secrets.map { ($0.what, plain($0.text)) }.filter { !occurs($0.1, in: seenText) }
         #expect(unseen.count > 500, "the check has something to check: \(unseen.count) lines students never see")
         #expect(unseen.contains { $0.0.hasSuffix("hidden case") } && unseen.contains { $0.0.hasSuffix("hint") })
-        let leaked = unseen.filter { bookSearch.range(of: $0.1).location != NSNotFound }
+        let leaked = unseen.filter { occurs($0.1, in: bookSearch) }
         #expect(leaked.isEmpty, "\(leaked.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))")
     }
 
