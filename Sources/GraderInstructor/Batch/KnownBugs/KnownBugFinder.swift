@@ -49,7 +49,8 @@ struct KnownBugFinder {
                 return exercise.id
             })
         }
-        // Each exercise's ways of failing to match: a failure with nothing to compare matches nothing.
+        // How the students failed each exercise, the ways a mutant may turn out like one of them
+        // (a result with a failed case that has nothing to compare matches nothing: left out).
         var patterns: [String: Set<[Int: FailureShape]>] = [:]
         for (report, ids) in zip(reports, candidates) {
             for result in report.exercises where ids.contains(result.id) {
