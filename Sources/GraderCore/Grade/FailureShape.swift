@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a failed case failed, as far as two programs with the same bug fail alike (the rule
 /// `batch` names known bugs by): the kind of failure, and where the case's kind makes it the
 /// program's and not chance's.
@@ -40,31 +38,6 @@ package struct FailureShape: Hashable, Sendable {
     /// `path` (`$[0].pets[3]`, as ``ValuePath`` writes it) with every list position left out:
     /// `$[].pets[]`. A key in brackets (`$["a b"]`) is kept.
     static func field(of path: String) -> String {
-        var field = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "[") {
-            field += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            let digits = after.prefix { $0.isASCII && $0.isNumber }
-            if after.first == "\"", let close = after.dropFirst().range(of: "\"]") {
-                field += rest[open..<close.upperBound]
-                rest = rest[close.upperBound...]
-            } else if !digits.isEmpty, after.dropFirst(digits.count).first == "]" {
-                field += "[]"
-                rest = after.dropFirst(digits.count + 1)
-            } else {
-                field += "["
-                rest = after
-            }
-        }
-        return field + rest
-    }
-
-    /// How `result`, a finished run of `testCase`, ended as the rule compares it: `.some(nil)`
-    /// when it passed, `nil` when it failed with nothing to compare (not run, cut at a time
-    /// budget's end).
-    package static func outcome(_ result: CaseResult, of testCase: TestCase) -> FailureShape?? {
-        if result.status == .passed { return .some(nil) }
-        return result.failure.map { FailureShape($0, of: testCase) }
+        path.replacing(#/\["[^"]*"\]|\[[0-9]+\]/#) { match in match.output.hasPrefix("[\"") ? String(match.output) : "[]" }
     }
 }

@@ -352,24 +352,20 @@ public final class Grader: @unchecked Sendable {
 /// ``StopRule`` is checked against.
 final class FinishedCases: @unchecked Sendable {
     private let lock = NSLock()
-    private var failed: [Int: Set<String>] = [:]
-    private var outcomes: [Int: [Int: FailureShape?]] = [:]
+    private var outcomes: [Int: [CaseOutcome]] = [:]
 
     /// Records how `result`, a run of `testCase`, ended, for job `job`.
     func insert(_ result: CaseResult, of testCase: TestCase, job: Int) {
+        guard let outcome = CaseOutcome(result, of: testCase) else { return }
         lock.lock()
-        defer { lock.unlock() }
-        if result.status == .failed, result.failure != nil { failed[job, default: []].insert(testCase.name) }
-        // `updateValue`: a pass is a nil shape, which a subscript's assignment would remove.
-        if let outcome = FailureShape.outcome(result, of: testCase) {
-            outcomes[job, default: [:]].updateValue(outcome, forKey: testCase.index)
-        }
+        outcomes[job, default: []].append(outcome)
+        lock.unlock()
     }
 
     /// Whether job `job`'s cases so far meet `rule`.
     func meet(_ rule: StopRule, job: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return rule.isMet(byFailed: failed[job] ?? [], finished: outcomes[job] ?? [:])
+        return rule.isMet(by: outcomes[job] ?? [])
     }
 }

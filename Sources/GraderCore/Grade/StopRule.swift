@@ -30,12 +30,12 @@ package struct StopRule: Sendable, Hashable {
     /// Stop at the first failing case.
     package static let firstFailure = StopRule(groups: [])
 
-    /// Whether a job whose failed cases are `failed` has shown enough; `finished` holds its
-    /// finished cases' outcomes by index (nil for a pass), those with a failure to compare.
-    func isMet(byFailed failed: Set<String>, finished: [Int: FailureShape?] = [:]) -> Bool {
+    /// Whether a job whose finished cases ended as `finished` says has shown enough.
+    func isMet(by finished: [CaseOutcome]) -> Bool {
         if let unlike {
-            return unlike.allSatisfy { pattern in finished.contains { index, outcome in pattern[index] != outcome } }
+            return unlike.allSatisfy { pattern in finished.contains { pattern[$0.index] != $0.failure } }
         }
+        let failed = Set(finished.filter { $0.failure != nil }.map(\.name))
         return !failed.isEmpty && groups.allSatisfy { !$0.isDisjoint(with: failed) }
     }
 
