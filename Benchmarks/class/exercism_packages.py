@@ -304,7 +304,8 @@ def uncheck(package, log):
     cases = {case["name"]: case for case in book["cases"]}
     count = 0
     crashed = 0
-    for name, what, number in re.findall(r"failed - (.*), (step|container check) (\d+) \(", open(log, errors="replace").read()):
+    text = open(log, errors="replace").read()
+    for name, what, number in re.findall(r"failed - (.*), (step|container check) (\d+) \(", text):
         case = cases.get(name)
         if case is None:
             continue
@@ -316,7 +317,6 @@ def uncheck(package, log):
             count += 1
     # A case whose reference crashes the one process (a trap, such as ObjectGraph's for a model
     # made twice in one process) ends every test: it is left out, named by the test that crashed.
-    text = open(log, errors="replace").read()
     if "unexpected signal" in text:
         names = {test_name(index, case["name"]): case for index, case in enumerate(book["cases"], 1)}
         for test in re.findall(r"AppTests\.(test\d+_\w+)\(\)", text):
