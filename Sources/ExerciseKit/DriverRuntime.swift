@@ -64,7 +64,10 @@ struct DriverRuntime {
         guard let handler = operations.handlers[name] else {
             return .fault("unknown operation '\(name)'; the driver registers: \(operations.names.joined(separator: ", "))")
         }
-        defer { flushOutput() }
+        defer {
+            endTurn()
+            flushOutput()
+        }
         do {
             return .value(try handler(arguments))
         } catch let fault as DriverFault {
@@ -85,6 +88,15 @@ struct DriverRuntime {
             UserDefaults(suiteName: String(suite))?.synchronize()
         }
         flushOutput()
+    }
+
+    /// Ends the main run loop's turn, as an app's does once it has handled an event (a tap, a
+    /// launch): blocks the call queued on the main queue or the main run loop run now, before
+    /// the reply, among them a main-queue context's processing of its pending changes, which a
+    /// fetched results controller reports. One pass, as one turn of a run loop is: what those
+    /// blocks queue on the main queue in turn waits for the end of the next call.
+    private func endTurn() {
+        _ = RunLoop.main.run(mode: .default, before: .distantPast)
     }
 
     private func flushOutput() {

@@ -2,9 +2,13 @@ import Foundation
 
 // One context, one queue: `perform`, `performAndWait`, and the debug trap for other threads.
 extension ManagedObjectContext {
-    /// Runs `block` on the context's queue, later.
+    /// Runs `block` on the context's queue, later, then processes the changes it made
+    /// (``processPendingChanges()``), as Core Data's `perform` does.
     public func perform(_ block: @escaping () -> Void) {
-        queue.async(execute: block)
+        queue.async { [self] in
+            block()
+            processPendingChanges()
+        }
     }
 
     /// Runs `block` on the context's queue and waits for it; runs it at once when already there.
@@ -17,7 +21,28 @@ extension ManagedObjectContext {
     /// `perform` that modern Core Data code uses.
     public func perform<T>(_ block: @escaping () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try block() }) }
+            queue.async { [self] in
+                let result = Result { try block() }
+                processPendingChanges()
+                continuation.resume(with: result)
+            }
+        }
+    }
+
+    /// A main-queue context processes its pending changes at the end of the main run loop's
+    /// current turn, as Core Data's does, so that a fetched results controller reports an insert
+    /// before anything is saved. Asked once per round of changes; the turn ends when the app's
+    /// run loop finishes handling an event (an exercise's driver ends one after each call; a
+    /// program with no run loop running calls `RunLoop.main.run(until:)` or
+    /// ``processPendingChanges()`` itself). A private-queue context processes them at the end
+    /// of each ``perform(_:)`` block.
+    func processPendingChangesAtEndOfTurn() {
+        guard concurrencyType == .mainQueue, !endOfTurnScheduled else { return }
+        endOfTurnScheduled = true
+        RunLoop.main.perform { [weak self] in
+            guard let self else { return }
+            endOfTurnScheduled = false
+            processPendingChanges()
         }
     }
 

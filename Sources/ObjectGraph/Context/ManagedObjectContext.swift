@@ -36,6 +36,9 @@ public final class ManagedObjectContext {
     var unprocessed = ObjectChanges()
     /// Deleted objects whose delete rules are still to be applied.
     var deletesToPropagate: [ManagedObject] = []
+    /// Whether a main-queue context has asked the main run loop to process its pending changes
+    /// at the end of the current turn (see ``processPendingChangesAtEndOfTurn()``).
+    var endOfTurnScheduled = false
 
     /// What this context's objects hold to reach it.
     lazy var reference = ContextReference(self)
@@ -100,6 +103,7 @@ public final class ManagedObjectContext {
         object.isNew = true
         registry[object.objectID] = object
         insertedSet.insert(object)
+        processPendingChangesAtEndOfTurn()
     }
 
     /// Marks an object for deletion when the context saves; its delete rules apply then (or at
@@ -116,6 +120,7 @@ public final class ManagedObjectContext {
         }
         unprocessed.deleted.insert(object)
         deletesToPropagate.append(object)
+        processPendingChangesAtEndOfTurn()
     }
 
     /// The object for `objectID`, made as a fault if this context does not hold it yet.
@@ -215,12 +220,19 @@ public final class ManagedObjectContext {
         if object.isNew {
             // Changed after its insert was announced: announced as an update, as Core Data does,
             // so that a fetched results controller moves it (it stays out of `updatedObjects`).
-            if insertedSet.wasAnnounced(object) { unprocessed.updated.insert(object) }
+            if insertedSet.wasAnnounced(object) {
+                unprocessed.updated.insert(object)
+                processPendingChangesAtEndOfTurn()
+            }
             return
         }
         object.changedIndexes.insert(index)
         guard registry[object.objectID] === object, !insertedSet.contains(object), !deletedSet.contains(object) else { return }
-        if updatedSet.insert(object).inserted { unprocessed.updated.insert(object) }
+        // Announced again when it changes again after a round was processed: a second rename
+        // in a later turn moves it again in a fetched results controller.
+        updatedSet.insert(object)
+        unprocessed.updated.insert(object)
+        processPendingChangesAtEndOfTurn()
     }
 
     func committedSnapshot(of object: ManagedObject) -> [Any?]? {

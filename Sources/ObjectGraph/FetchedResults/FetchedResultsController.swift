@@ -16,7 +16,8 @@ import Foundation
 /// The fetch request needs sort descriptors, the first of them on `sectionNameKeyPath` when
 /// there is one. After ``performFetch()`` and while it has a ``delegate``, the controller
 /// listens to the context's ``Foundation/Notification/Name/managedObjectContextObjectsDidChange``
-/// (posted at `save()` and `processPendingChanges()`), updates its results in memory and reports
+/// (posted by `processPendingChanges()`: at `save()`, before a fetch, at the end of a `perform`
+/// block, and for a main-queue context at the end of the run loop's turn), updates its results in memory and reports
 /// the changes; see ``FetchedResultsControllerDelegate`` for their order. Without a delegate
 /// the results stay as fetched. `fetchLimit` and `fetchOffset` apply to ``performFetch()``
 /// only; objects entering the results later are added whatever the limit.

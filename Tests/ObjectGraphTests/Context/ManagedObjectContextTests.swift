@@ -228,6 +228,32 @@ final class ManagedObjectContextTests: XCTestCase {
         }
     }
 
+    /// Core Data's `perform` ends with `processPendingChanges()`: the block's changes are
+    /// announced when it ends, with no save.
+    func testAPerformBlockEndsByProcessingItsChanges() throws {
+        try onBothStores { stack in
+            let background = stack.container.newBackgroundContext()
+            let announced = expectation(description: "objects did change")
+            /// Written on the context's queue, read once the expectation is met.
+            final class Names: @unchecked Sendable { var inserted: [String] = [] }
+            let names = Names()
+            let observer = NotificationCenter.default.addObserver(
+                forName: .managedObjectContextObjectsDidChange, object: background, queue: nil
+            ) { notification in
+                names.inserted = (notification.userInfo?[InsertedObjectsKey] as? Set<ManagedObject> ?? []).compactMap { ($0 as? Person)?.name }
+                announced.fulfill()
+            }
+            defer { NotificationCenter.default.removeObserver(observer) }
+            background.perform {
+                let person = Person(context: background)
+                person.name = "Bea"
+            }
+            wait(for: [announced], timeout: 10)
+            XCTAssertEqual(names.inserted, ["Bea"], "\(stack.kind)")
+            XCTAssertTrue(background.performAndWait { background.hasChanges }, "processed, not saved (\(stack.kind))")
+        }
+    }
+
     func testValuesOfEveryTypeRoundTrip() throws {
         struct Settings: Codable, Equatable { var colours: [String]; var volume: Int }
         TransformableTypes.register(Settings.self)

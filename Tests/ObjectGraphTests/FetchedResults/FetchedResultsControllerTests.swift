@@ -287,6 +287,43 @@ final class FetchedResultsControllerTests: XCTestCase {
         }
     }
 
+    /// A main-queue context processes its changes when the main run loop's turn ends, as Core
+    /// Data's does: the controller reports them then, with no save and no call to
+    /// `processPendingChanges()`; an object changed again in a later turn is reported again.
+    func testTheEndOfARunLoopTurnReportsChangesWithoutASave() throws {
+        func endTurn() { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
+        try onBothStores { stack in
+            let context = stack.context
+            let (ana, bruno) = try garage(context)
+            let (controller, recorder) = try recordedCarsByOwner(context)
+            endTurn()
+            XCTAssertEqual(recorder.take(), [], "the save processed everything (\(stack.kind))")
+
+            let volvo = Car(context: context)
+            volvo.make = "Volvo"
+            volvo.owner = bruno
+            XCTAssertEqual(recorder.take(), [], "not before the turn ends (\(stack.kind))")
+            endTurn()
+            XCTAssertEqual(recorder.take(), ["will", "insert Volvo - [1,1]", "did"], "\(stack.kind)")
+
+            let audi = try car("Audi", in: context)
+            audi.make = "Zastava"
+            endTurn()
+            XCTAssertEqual(recorder.take(), ["will", "move Zastava [1,0] [1,1]", "did"], "\(stack.kind)")
+            audi.make = "Alfa"
+            endTurn()
+            XCTAssertEqual(recorder.take(), ["will", "move Alfa [1,1] [1,0]", "did"], "changed again, reported again (\(stack.kind))")
+            audi.owner = ana
+            endTurn()
+            XCTAssertEqual(recorder.take(), ["will", "move Alfa [1,0] [0,0]", "did"], "\(stack.kind)")
+
+            try context.save()
+            endTurn()
+            XCTAssertEqual(recorder.take(), [], "the save found nothing left to report (\(stack.kind))")
+            XCTAssertEqual(controller.fetchedObjects?.map(\.make), ["Alfa", "Fiat", "Seat", "Volvo"])
+        }
+    }
+
     /// An object changed after its insert was announced is reported again, as Core Data does:
     /// a new car given an owner before the save moves into that owner's section.
     func testAnInsertedObjectChangedBeforeTheSaveMoves() throws {
