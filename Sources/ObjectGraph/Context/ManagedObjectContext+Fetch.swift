@@ -9,6 +9,9 @@ extension ManagedObjectContext {
         let entity = request.entity(in: model)
         if Result.self != ManagedObject.self, entity.managedObjectClass == nil { entity.managedObjectClass = Result.self }
         let objects = try fetchObjects(request, entity: entity)
+        if let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty, request.fetchBatchSize == 0 {
+            try prefetch(keyPaths, of: objects, entity: entity)
+        }
         // Objects of exactly the entity's class, when that class is a `Result`, need no cast
         // each (the common case: a typed request, or `ManagedObject`).
         let objectClass = entity.managedObjectClass ?? ManagedObject.self
@@ -92,7 +95,7 @@ extension ManagedObjectContext {
     }
 
     /// The objects for fetched rows: faults that use their row's values when first read.
-    private func materialize(_ rows: inout [StoreRow], _ entity: EntityDescription) -> [ManagedObject] {
+    func materialize(_ rows: inout [StoreRow], _ entity: EntityDescription) -> [ManagedObject] {
         let type = entity.managedObjectClass ?? ManagedObject.self
         let storeIdentifier = store.identifier
         let reference = self.reference

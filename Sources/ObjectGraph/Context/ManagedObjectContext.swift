@@ -188,13 +188,21 @@ public final class ManagedObjectContext {
     /// unsaved changes to the other side.
     func fulfillRelationshipFault(_ object: ManagedObject, _ relationship: RelationshipDescription) -> Set<ManagedObjectID> {
         guard !insertedSet.contains(object), let destination = relationship.destinationEntity else { return [] }
-        var ids: Set<ManagedObjectID>
+        let keys: [Int64]
         do {
-            let keys = try store.relatedKeys(of: object.entity, primaryKey: object.objectID.primaryKey, through: relationship)
-            ids = Set(keys.map { store.objectID(destination, $0) })
+            keys = try store.relatedKeys(of: object.entity, primaryKey: object.objectID.primaryKey, through: relationship)
         } catch {
             fatalError("ObjectGraph: could not read \(object.entity.name).\(relationship.name) of \(object.objectID!): \(error)")
         }
+        return relatedIDs(of: object, relationship, storedKeys: keys, destination: destination)
+    }
+
+    /// The IDs a to-many relationship holds, from the keys the store holds for it (which become
+    /// the object's snapshot), adjusted by this context's unsaved changes to the other side.
+    func relatedIDs(
+        of object: ManagedObject, _ relationship: RelationshipDescription, storedKeys keys: [Int64], destination: EntityDescription
+    ) -> Set<ManagedObjectID> {
+        var ids = Set(keys.map { store.objectID(destination, $0) })
         if object.snapshot != nil { object.snapshot![relationship.index] = ids }
         guard let inverse = relationship.inverseRelationship else { return ids }
         // Objects on the other side changed here but not saved yet decide for themselves.

@@ -26,6 +26,11 @@ public final class FetchRequest<Result: ManagedObject> {
     public var fetchBatchSize = 0
     /// Whether unsaved inserts, changes and deletes of the context count (true by default).
     public var includesPendingChanges = true
+    /// Relationships to load with the results, each with one query for all of them rather than
+    /// one or two per object when first used: `["cars"]`, `["owner"]`, `["cars.tags"]` (a path
+    /// goes on from the objects the previous relationship reached). Not used with
+    /// ``fetchBatchSize``, whose point is to read only what is used.
+    public var relationshipKeyPathsForPrefetching: [String]?
 
     public init(entityName: String) {
         self.entityName = entityName

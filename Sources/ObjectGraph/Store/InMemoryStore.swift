@@ -68,6 +68,29 @@ final class InMemoryStore: PersistentStore {
         }
     }
 
+    func rows(of entity: EntityDescription, whose relationship: RelationshipDescription, isIn keys: [Int64]) throws -> [StoreRow] {
+        let wanted = Set(keys)
+        return lock.withLock {
+            (tables[ObjectIdentifier(entity)] ?? [:]).compactMap { key, values in
+                guard let target = (values[relationship.index] as? ManagedObjectID)?.primaryKey, wanted.contains(target) else { return nil }
+                return StoreRow(primaryKey: key, values: values)
+            }.sorted { $0.primaryKey < $1.primaryKey }
+        }
+    }
+
+    func joinedKeys(of entity: EntityDescription, primaryKeys: [Int64], through relationship: RelationshipDescription) throws
+        -> [(source: Int64, destination: Int64)]
+    {
+        guard let join = StoreSchema.joinTable(relationship) else { return [] }
+        let wanted = Set(primaryKeys)
+        return lock.withLock {
+            (joins[join.name] ?? []).compactMap { pair -> (source: Int64, destination: Int64)? in
+                let seen = join.isOwningSide ? (pair.source, pair.destination) : (pair.destination, pair.source)
+                return wanted.contains(seen.0) ? (seen.0, seen.1) : nil
+            }.sorted { ($0.source, $0.destination) < ($1.source, $1.destination) }
+        }
+    }
+
     func save(_ changes: StoreChanges) throws {
         lock.withLock {
             for group in changes.inserts {

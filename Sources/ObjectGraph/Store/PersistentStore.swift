@@ -87,6 +87,13 @@ protocol PersistentStore: AnyObject {
     func count(_ request: StoreFetch) throws -> Int?
     /// The primary keys of the objects a to-many relationship of one object holds.
     func relatedKeys(of entity: EntityDescription, primaryKey: Int64, through relationship: RelationshipDescription) throws -> [Int64]
+    /// The rows of `entity` whose to-one `relationship` points at one of `keys`, for prefetching
+    /// the other side of a one-to-many relationship.
+    func rows(of entity: EntityDescription, whose relationship: RelationshipDescription, isIn keys: [Int64]) throws -> [StoreRow]
+    /// The (source, destination) key pairs of a relationship kept in a join table, for every
+    /// source key in `primaryKeys`, in source then destination order, for prefetching.
+    func joinedKeys(of entity: EntityDescription, primaryKeys: [Int64], through relationship: RelationshipDescription) throws
+        -> [(source: Int64, destination: Int64)]
     func save(_ changes: StoreChanges) throws
     func close()
 }

@@ -112,8 +112,7 @@ final class SQLiteStore: PersistentStore {
     func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow] {
         guard !primaryKeys.isEmpty else { return [] }
         return try lock.withLock {
-            let marks = primaryKeys.count == 1 ? "= ?" : "IN (" + Array(repeating: "?", count: primaryKeys.count).joined(separator: ", ") + ")"
-            let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.primaryKey) \(marks)"
+            let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.primaryKey) \(Self.marks(primaryKeys.count))"
             return try timedFetch(sql, primaryKeys.map { .integer($0) }, entity)
         }
     }
@@ -169,6 +168,46 @@ final class SQLiteStore: PersistentStore {
                 return nil
             }
         }
+    }
+
+    /// At most this many keys in one `IN (…)` list, well under SQLite's limit on a statement's
+    /// parameters.
+    static let keysPerQuery = 500
+
+    func rows(of entity: EntityDescription, whose relationship: RelationshipDescription, isIn keys: [Int64]) throws -> [StoreRow] {
+        try lock.withLock {
+            var rows: [StoreRow] = []
+            for start in stride(from: 0, to: keys.count, by: Self.keysPerQuery) {
+                let chunk = keys[start..<min(start + Self.keysPerQuery, keys.count)]
+                let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.column(relationship)) "
+                    + Self.marks(chunk.count) + " ORDER BY t0.\(StoreSchema.primaryKey)"
+                rows += try timedFetch(sql, chunk.map { .integer($0) }, entity)
+            }
+            return rows
+        }
+    }
+
+    func joinedKeys(of entity: EntityDescription, primaryKeys: [Int64], through relationship: RelationshipDescription) throws
+        -> [(source: Int64, destination: Int64)]
+    {
+        guard let join = StoreSchema.joinTable(relationship) else { return [] }
+        return try lock.withLock {
+            var pairs: [(source: Int64, destination: Int64)] = []
+            for start in stride(from: 0, to: primaryKeys.count, by: Self.keysPerQuery) {
+                let chunk = primaryKeys[start..<min(start + Self.keysPerQuery, primaryKeys.count)]
+                let sql = "SELECT \(join.sourceColumn), \(join.destinationColumn) FROM \(join.name) WHERE \(join.sourceColumn) "
+                    + Self.marks(chunk.count) + " ORDER BY 1, 2"
+                for row in try database.query(sql, chunk.map { .integer($0) }) {
+                    if case .integer(let source) = row[0], case .integer(let destination) = row[1] { pairs.append((source, destination)) }
+                }
+            }
+            return pairs
+        }
+    }
+
+    /// `= ?` for one value, `IN (?, ?, …)` for more.
+    private static func marks(_ count: Int) -> String {
+        count == 1 ? "= ?" : "IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
     // MARK: Writing

@@ -123,4 +123,56 @@ final class FetchTests: XCTestCase {
             XCTAssertEqual(years, years.sorted(), "\(kind)")
         }
     }
+
+    /// Prefetching changes the queries, never the answers: with unsaved changes to both sides of
+    /// a one-to-many and a many-to-many relationship, and through a path of two.
+    func testPrefetchedRelationshipsHoldWhatTheyWouldHoldLoadedOneByOne() throws {
+        func describe(_ people: [Person]) -> [String] {
+            people.map { person in
+                let cars = person.cars.map { "\($0.make ?? "") of \($0.owner?.name ?? "nobody")" }.sorted()
+                let tags = person.tags.map { "\($0.label ?? ""): \($0.people.count)" }.sorted()
+                return "\(person.name ?? ""): \(cars) \(tags)"
+            }
+        }
+        for kind in [StoreType.sqlite, .inMemory] {
+            var answers: [[String]] = []
+            for prefetching in [false, true] {
+                let stack = try populated(kind)
+                let context = stack.context
+                let everyone = Person.fetchRequest()
+                everyone.sortDescriptors = [GraphSortDescriptor(key: "name")]
+                let people = try context.fetch(everyone)
+                // Unsaved: a car changes owner, a tag is taken and another given, a car and a
+                // person are new, a person and a car are deleted.
+                let dani = try XCTUnwrap(people.first { $0.name == "Dani" })
+                let kike = try XCTUnwrap(people.first { $0.name == "kike" })
+                let firstOfKike = try XCTUnwrap(kike.cars.min { $0.year < $1.year })
+                firstOfKike.owner = dani
+                let tag = try XCTUnwrap(dani.tags.first)
+                dani.mutableSetValue(forKey: "tags").remove(tag)
+                kike.mutableSetValue(forKey: "tags").add(tag)
+                let newCar = Car(context: context)
+                newCar.make = "Cupra"
+                newCar.owner = kike
+                let zoe = Person(context: context)
+                zoe.name = "Zoe"
+                context.delete(try XCTUnwrap(people.first { $0.name == "Hugo" }))
+                context.delete(try XCTUnwrap(people.first { $0.name == "carlos" }?.cars.min { ($0.make ?? "") < ($1.make ?? "") }))
+                // Every saved person forgotten, with its own side of those changes: its relationships
+                // load again, and the changed cars and tags on the other side decide.
+                for object in context.registeredObjects where object is Person && !object.isInserted && !object.isDeleted {
+                    context.refresh(object, mergeChanges: false)
+                }
+
+                let request = Person.fetchRequest()
+                request.sortDescriptors = [GraphSortDescriptor(key: "name")]
+                if prefetching { request.relationshipKeyPathsForPrefetching = ["cars", "tags.people", "cars.owner"] }
+                answers.append(describe(try context.fetch(request)))
+            }
+            XCTAssertEqual(answers[1], answers[0], "\(kind)")
+            XCTAssertTrue(answers[0].contains { $0.hasPrefix("Zoe: []") }, "\(kind): \(answers[0])")
+            XCTAssertFalse(answers[0].contains { $0.hasPrefix("Hugo") }, "\(kind)")
+            XCTAssertTrue(answers[0].contains("Dani: [\"Seat of Dani\"] []"), "kike's Seat moved, the tag taken (\(kind)): \(answers[0])")
+        }
+    }
 }

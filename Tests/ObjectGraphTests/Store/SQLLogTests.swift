@@ -28,6 +28,29 @@ final class SQLLogTests: XCTestCase {
         XCTAssertEqual(carQueries.count, 5, "one query per person's cars:\n" + stack.sqlLines.joined(separator: "\n"))
     }
 
+    func testPrefetchingReadsEachRelationshipWithOneQuery() throws {
+        let stack = try garageWithFiveOwners()
+        let request = Person.fetchRequest()
+        request.relationshipKeyPathsForPrefetching = ["cars"]
+        let people = try stack.context.fetch(request)
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 ORDER BY t0.Z_PK",
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZMAKE, t0.ZYEAR, t0.ZOWNER FROM ZCAR t0 WHERE t0.ZOWNER IN (?, ?, ?, ?, ?) ORDER BY t0.Z_PK",
+        ])
+        stack.sqlLines = []
+        XCTAssertEqual(people.map { $0.cars.map { $0.make ?? "" } }, (1...5).map { ["Car \($0)"] })
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [], "every person's cars, and every car, were read")
+
+        stack.context.reset()
+        stack.sqlLines = []
+        let cars = Car.fetchRequest()
+        cars.relationshipKeyPathsForPrefetching = ["owner"]
+        let fetched = try stack.context.fetch(cars)
+        XCTAssertEqual(fetched.compactMap { $0.owner?.name }.sorted(), (1...5).map { "Owner \($0)" })
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }.count, 2, "the cars, then their owners in one query:\n"
+            + stack.sqlLines.joined(separator: "\n"))
+    }
+
     func testBatchedFetchesReadKeysFirstThenOneQueryPerBatch() throws {
         let stack = try garageWithFiveOwners()
         let request = Person.fetchRequest()
