@@ -20,7 +20,7 @@ enum CocoaErrorNames {
         1600: "validationRelationshipDeniedDelete", 1610: "validationNumberTooLarge", 1620: "validationNumberTooSmall",
         1630: "validationDateTooLate", 1640: "validationDateTooSoon", 1650: "validationInvalidDate",
         1660: "validationStringTooLong", 1670: "validationStringTooShort", 1680: "validationStringPatternMatching",
-        133000: "managedObjectReferentialIntegrity", 134060: "coreData", 134100: "persistentStoreIncompatibleVersionHash",
+        133000: "managedObjectReferentialIntegrity", 133020: "managedObjectMerge", 134060: "coreData", 134100: "persistentStoreIncompatibleVersionHash",
         134110: "migration", 134130: "migrationMissingSourceModel", 134140: "migrationMissingMappingModel",
     ]
 

@@ -44,6 +44,9 @@ extension CocoaError.Code {
     public static let validationStringTooLong = CocoaError.Code(rawValue: 1660)
     public static let validationStringTooShort = CocoaError.Code(rawValue: 1670)
     public static let validationStringPatternMatching = CocoaError.Code(rawValue: 1680)
+    /// A save met changes another context saved meanwhile, under the error merge policy
+    /// (Core Data's `NSManagedObjectMergeError`); the conflicts are under ``ConflictListKey``.
+    public static let managedObjectMerge = CocoaError.Code(rawValue: 133020)
     public static let persistentStoreIncompatibleVersionHash = CocoaError.Code(rawValue: 134100)
     public static let migrationMissingSourceModel = CocoaError.Code(rawValue: 134130)
     public static let migrationMissingMappingModel = CocoaError.Code(rawValue: 134140)
@@ -71,6 +74,8 @@ public let ValidationObjectErrorKey = "NSValidationErrorObject"
 public let ValidationKeyErrorKey = "NSValidationErrorKey"
 public let ValidationValueErrorKey = "NSValidationErrorValue"
 public let DetailedErrorsKey = "NSDetailedErrors"
+/// The ``MergeConflict``s of a merge error (133020), as Core Data's `"conflictList"`.
+public let ConflictListKey = "conflictList"
 public let AffectedObjectsErrorKey = "NSAffectedObjectsErrorKey"
 
 enum CoreDataError {

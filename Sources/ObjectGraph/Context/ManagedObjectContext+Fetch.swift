@@ -99,13 +99,17 @@ extension ManagedObjectContext {
         let type = entity.managedObjectClass ?? ManagedObject.self
         let storeIdentifier = store.identifier
         let reference = self.reference
-        return registry.objects(for: &rows, of: entity) { object, values in
-            if object.isFault, object.snapshot == nil { object.snapshot = values }
-        } make: { key, values in
+        return registry.objects(for: &rows, of: entity) { object, values, version in
+            if object.isFault, object.snapshot == nil {
+                object.snapshot = values
+                object.version = version
+            }
+        } make: { key, values, version in
             let object = type.init(entity: entity, insertInto: nil)
             object.setFetchedID(key: key, storeIdentifier: storeIdentifier)
             object.contextReference = reference
             object.snapshot = values
+            object.version = version
             return object
         }
     }

@@ -60,15 +60,30 @@ extension ManagedObjectContext {
                     + errors.map(\.localizedDescription).joined(separator: " "),
                 [DetailedErrorsKey: errors])
         }
-        try store.save(storeChanges())
+        // A conflict resolved by the merge policy changes the objects and the versions they are
+        // held to; the save then goes again. Each round takes the rows' latest versions, so a
+        // second round conflicts only with a context that saved in between.
+        var rounds = 0
+        while true {
+            do {
+                try store.save(storeChanges())
+                break
+            } catch let conflicts as StoreConflicts {
+                rounds += 1
+                guard rounds < 5 else { throw mergeError(conflicts) }
+                try resolve(conflicts)
+            }
+        }
 
         let saved = ObjectChanges(inserted: insertedSet.set, updated: updatedSet, deleted: deletedSet)
         for object in insertedSet {
             object.objectID.isTemporaryID = false
             object.isNew = false
             object.snapshot = object.values
+            object.version = 1
         }
         for object in updatedSet {
+            object.version += 1
             if !object.isFault { object.snapshot = object.values }
             object.changedIndexes = []
         }
@@ -94,11 +109,13 @@ extension ManagedObjectContext {
             let indexes = object.changedIndexes.sorted().filter { index in
                 (object.entity.properties[index] as? RelationshipDescription)?.hasForeignKeyColumn ?? true
             }
-            changes.updates.append(StoreChanges.Write(entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, columnIndexes: indexes))
+            changes.updates.append(StoreChanges.Write(
+                entity: object.entity, primaryKey: object.objectID.primaryKey, values: object.values, columnIndexes: indexes,
+                expectedVersion: object.version))
             addJoinChanges(of: object, inserted: false, to: &changes)
         }
         for object in deletedSet {
-            changes.deletes.append((object.entity, object.objectID.primaryKey))
+            changes.deletes.append(.init(entity: object.entity, primaryKey: object.objectID.primaryKey, expectedVersion: object.version))
         }
         return changes
     }

@@ -24,6 +24,9 @@ public final class ManagedObjectContext {
     public var persistentStoreCoordinator: PersistentStoreCoordinator?
     /// A name for logs and debugging.
     public var name: String?
+    /// How a save resolves conflicts with rows another context saved meanwhile; ``MergePolicy/error``,
+    /// Core Data's default, makes such a save throw 133020 and write nothing.
+    public var mergePolicy = MergePolicy.error
     /// Whether access from the wrong thread traps; defaults to `OBJECTGRAPH_CONCURRENCY_DEBUG`.
     public var concurrencyDebug = ProcessInfo.processInfo.environment["OBJECTGRAPH_CONCURRENCY_DEBUG"].map { $0 != "0" } ?? false
 
@@ -153,7 +156,10 @@ public final class ManagedObjectContext {
             throw CoreDataError.make(CocoaError.Code(rawValue: 133000), "The object \(objectID) does not exist in the store.")
         }
         let object = self.object(with: objectID)
-        if object.isFault { object.snapshot = row.values }
+        if object.isFault {
+            object.snapshot = row.values
+            object.version = row.version
+        }
         return object
     }
 
@@ -171,7 +177,10 @@ public final class ManagedObjectContext {
         }
         if object.snapshot == nil {
             do {
-                object.snapshot = try store.row(of: object.entity, primaryKey: object.objectID.primaryKey)?.values
+                if let row = try store.row(of: object.entity, primaryKey: object.objectID.primaryKey) {
+                    object.snapshot = row.values
+                    object.version = row.version
+                }
             } catch {
                 fatalError("ObjectGraph: could not read \(object.objectID!): \(error)")
             }
@@ -307,6 +316,7 @@ public final class ManagedObjectContext {
             for index in object.changedIndexes { values[index] = object.values[index] }
             object.snapshot = snapshot
             object.values = values
+            object.version = row.version
             return
         }
         updatedSet.remove(object)

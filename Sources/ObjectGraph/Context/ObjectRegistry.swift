@@ -77,7 +77,7 @@ struct ObjectRegistry {
     /// in the processor's caches, and a copy would write to every row's storage.
     mutating func objects(
         for rows: inout [StoreRow], of entity: EntityDescription,
-        existing: (ManagedObject, [Any?]) -> Void, make: (Int64, [Any?]) -> ManagedObject
+        existing: (ManagedObject, [Any?], Int64) -> Void, make: (Int64, [Any?], Int64) -> ManagedObject
     ) -> [ManagedObject] {
         if let largest = rows.lazy.map(\.primaryKey).max() { reserve(rows.count, of: entity, largestKey: largest) }
         guard let index = table(of: entity) else { return [] }
@@ -87,11 +87,12 @@ struct ObjectRegistry {
             let key = rows[position].primaryKey
             var values: [Any?] = []
             swap(&values, &rows[position].values)
+            let version = rows[position].version
             if let object = tables[index][key] {
-                existing(object, values)
+                existing(object, values, version)
                 objects.append(object)
             } else {
-                let object = make(key, values)
+                let object = make(key, values, version)
                 tables[index][key] = object
                 objects.append(object)
             }

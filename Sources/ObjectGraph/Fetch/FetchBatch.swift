@@ -21,8 +21,12 @@ final class FetchBatch {
         ids = []
         for object in waiting { object.batch = nil }
         guard let rows = try? context.store.rows(of: entity, primaryKeys: waiting.map(\.objectID.primaryKey)) else { return }
-        var byKey: [Int64: [Any?]] = [:]
-        for row in rows { byKey[row.primaryKey] = row.values }
-        for object in waiting { object.snapshot = byKey[object.objectID.primaryKey] }
+        var byKey: [Int64: StoreRow] = [:]
+        for row in rows { byKey[row.primaryKey] = row }
+        for object in waiting {
+            guard let row = byKey[object.objectID.primaryKey] else { continue }
+            object.snapshot = row.values
+            object.version = row.version
+        }
     }
 }

@@ -40,8 +40,8 @@ struct LightweightMigration {
     }
 
     private mutating func migrateEntity(_ old: EntityDescription, to entity: EntityDescription) {
-        var columns: [String] = [StoreSchema.primaryKey]
-        var values: [String] = [StoreSchema.primaryKey]
+        var columns: [String] = [StoreSchema.primaryKey, StoreSchema.version]
+        var values: [String] = [StoreSchema.primaryKey, StoreSchema.version]
         for property in entity.properties {
             let previous = old.propertiesByName[property.renamingIdentifier ?? property.name] ?? old.propertiesByName[property.name]
             if let attribute = property as? AttributeDescription {

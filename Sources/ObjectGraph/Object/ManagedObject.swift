@@ -65,6 +65,9 @@ open class ManagedObject: Hashable, KeyValueReading, CustomStringConvertible {
     /// to-many slots hold the related IDs once loaded). Nil for an object never saved, or turned
     /// back into a fault whose row must be read again.
     var snapshot: [Any?]?
+    /// The version of the row the snapshot was read from or last saved as (see
+    /// ``StoreRow/version``); 0 for an object never saved.
+    var version: Int64 = 0
     /// The indexes of properties changed since the last save.
     var changedIndexes = Set<Int>()
     /// A group of faults fetched together with `fetchBatchSize`, fired as one query.

@@ -7,6 +7,8 @@ final class InMemoryStore: PersistentStore {
     let identifier = UUID().uuidString
     let description: PersistentStoreDescription
     private var tables: [ObjectIdentifier: [Int64: [Any?]]] = [:]
+    /// Each row's version, as the SQLite store's `Z_OPT` column holds it.
+    private var versions: [ObjectIdentifier: [Int64: Int64]] = [:]
     private var joins: [String: Set<Pair>] = [:]
     private var lastKeys: [ObjectIdentifier: Int64] = [:]
     private let lock = NSLock()
@@ -31,7 +33,13 @@ final class InMemoryStore: PersistentStore {
     }
 
     func row(of entity: EntityDescription, primaryKey: Int64) throws -> StoreRow? {
-        lock.withLock { tables[ObjectIdentifier(entity)]?[primaryKey].map { StoreRow(primaryKey: primaryKey, values: $0) } }
+        lock.withLock { unlockedRow(of: entity, primaryKey: primaryKey) }
+    }
+
+    private func unlockedRow(of entity: EntityDescription, primaryKey: Int64) -> StoreRow? {
+        tables[ObjectIdentifier(entity)]?[primaryKey].map {
+            StoreRow(primaryKey: primaryKey, values: $0, version: versions[ObjectIdentifier(entity)]?[primaryKey] ?? 1)
+        }
     }
 
     func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow] {
@@ -40,7 +48,9 @@ final class InMemoryStore: PersistentStore {
 
     func fetch(_ request: StoreFetch, keysOnly: Bool) throws -> StoreFetchResult {
         let rows = lock.withLock {
-            (tables[ObjectIdentifier(request.entity)] ?? [:]).sorted { $0.key < $1.key }.map { StoreRow(primaryKey: $0.key, values: $0.value) }
+            let entityVersions = versions[ObjectIdentifier(request.entity)] ?? [:]
+            return (tables[ObjectIdentifier(request.entity)] ?? [:]).sorted { $0.key < $1.key }
+                .map { StoreRow(primaryKey: $0.key, values: $0.value, version: entityVersions[$0.key] ?? 1) }
         }
         return StoreFetchResult(
             rows: rows, appliedPredicate: request.predicate == nil, appliedSort: request.sortDescriptors.isEmpty,
@@ -73,7 +83,7 @@ final class InMemoryStore: PersistentStore {
         return lock.withLock {
             (tables[ObjectIdentifier(entity)] ?? [:]).compactMap { key, values in
                 guard let target = (values[relationship.index] as? ManagedObjectID)?.primaryKey, wanted.contains(target) else { return nil }
-                return StoreRow(primaryKey: key, values: values)
+                return StoreRow(primaryKey: key, values: values, version: versions[ObjectIdentifier(entity)]?[key] ?? 1)
             }.sorted { $0.primaryKey < $1.primaryKey }
         }
     }
@@ -92,22 +102,36 @@ final class InMemoryStore: PersistentStore {
     }
 
     func save(_ changes: StoreChanges) throws {
-        lock.withLock {
+        try lock.withLock {
+            // Every version is checked before anything is written: a conflict writes nothing.
+            var stale: [StoreConflicts.Conflict] = []
+            func check(_ entity: EntityDescription, _ key: Int64, _ expected: Int64) {
+                let current = unlockedRow(of: entity, primaryKey: key)
+                guard current?.version != expected else { return }
+                stale.append(.init(entity: entity, primaryKey: key, expectedVersion: expected, current: current))
+            }
+            for write in changes.updates { check(write.entity, write.primaryKey, write.expectedVersion) }
+            for delete in changes.deletes where delete.expectedVersion > 0 { check(delete.entity, delete.primaryKey, delete.expectedVersion) }
+            guard stale.isEmpty else { throw StoreConflicts(conflicts: stale) }
             for group in changes.inserts {
                 let entity = group.entity
                 for row in group.rows {
                     var values = [Any?](repeating: nil, count: entity.properties.count)
                     for index in entity.columnIndexes { values[index] = row.values[index] }
                     tables[ObjectIdentifier(entity), default: [:]][row.primaryKey] = values
+                    versions[ObjectIdentifier(entity), default: [:]][row.primaryKey] = 1
                 }
             }
             for write in changes.updates {
                 guard var values = tables[ObjectIdentifier(write.entity)]?[write.primaryKey] else { continue }
                 for index in write.columnIndexes { values[index] = write.values[index] }
                 tables[ObjectIdentifier(write.entity)]?[write.primaryKey] = values
+                versions[ObjectIdentifier(write.entity), default: [:]][write.primaryKey] = write.expectedVersion + 1
             }
-            for (entity, key) in changes.deletes {
+            for delete in changes.deletes {
+                let entity = delete.entity, key = delete.primaryKey
                 tables[ObjectIdentifier(entity)]?[key] = nil
+                versions[ObjectIdentifier(entity)]?[key] = nil
                 for relationship in entity.relationships {
                     guard let join = StoreSchema.joinTable(relationship) else { continue }
                     joins[join.name] = joins[join.name]?.filter { pair in

@@ -6,6 +6,10 @@ import Foundation
 struct StoreRow {
     let primaryKey: Int64
     var values: [Any?]
+    /// The row's version, Core Data's `Z_OPT`: 1 when inserted, one more at each save that
+    /// changes the object. A save over a version other than the one its object was read with
+    /// is a conflict (optimistic locking).
+    var version: Int64 = 1
 }
 
 /// What a context asks a store to fetch.
@@ -37,6 +41,14 @@ struct StoreChanges {
         let values: [Any?]
         /// The indexes of the changed attributes and to-one relationships.
         let columnIndexes: [Int]
+        /// The version the object was read with: the row must still have it.
+        let expectedVersion: Int64
+    }
+    /// A deleted row, and the version its object was read with.
+    struct Delete {
+        let entity: EntityDescription
+        let primaryKey: Int64
+        let expectedVersion: Int64
     }
     /// New rows of one entity, in key order: the entity is named once, not once per row.
     struct Inserts {
@@ -50,7 +62,7 @@ struct StoreChanges {
     }
     var inserts: [Inserts] = []
     var updates: [Write] = []
-    var deletes: [(EntityDescription, Int64)] = []
+    var deletes: [Delete] = []
     var links: [JoinChange] = []
     var unlinks: [JoinChange] = []
 
@@ -69,6 +81,19 @@ struct StoreChanges {
     }
 
     var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && links.isEmpty && unlinks.isEmpty }
+}
+
+/// Rows a save would have written over a version other than the one their objects were read
+/// with: another context saved or deleted them meanwhile. The save writes nothing.
+struct StoreConflicts: Error {
+    struct Conflict {
+        let entity: EntityDescription
+        let primaryKey: Int64
+        let expectedVersion: Int64
+        /// The row as it is now; nil when it was deleted.
+        let current: StoreRow?
+    }
+    let conflicts: [Conflict]
 }
 
 /// A place objects are kept: SQLite on disk, or memory. Both behave the same way to a context.
@@ -94,6 +119,9 @@ protocol PersistentStore: AnyObject {
     /// source key in `primaryKeys`, in source then destination order, for prefetching.
     func joinedKeys(of entity: EntityDescription, primaryKeys: [Int64], through relationship: RelationshipDescription) throws
         -> [(source: Int64, destination: Int64)]
+    /// Writes `changes` in one transaction, after checking that every updated and deleted row
+    /// still has the version its object was read with; throws ``StoreConflicts`` (writing
+    /// nothing) when one does not. Each updated row's version goes up by one; a new row's is 1.
     func save(_ changes: StoreChanges) throws
     func close()
 }

@@ -26,13 +26,13 @@ struct RowDecoder {
         self.makeID = makeID
         var slots = [(index: Int32, column: Column)?](repeating: nil, count: entity.properties.count)
         for (offset, property) in Self.storedProperties(of: entity).enumerated() {
-            slots[property.index] = (Int32(offset + 1), Self.column(for: property))
+            slots[property.index] = (Int32(offset + 2), Self.column(for: property))
         }
         self.slots = slots
     }
 
     /// The properties stored in the entity's own table, in the order a select lists them after
-    /// the primary key: attributes and to-one relationships.
+    /// the primary key and the version: attributes and to-one relationships.
     static func storedProperties(of entity: EntityDescription) -> [PropertyDescription] {
         entity.properties.filter { property in
             guard let relationship = property as? RelationshipDescription else { return true }
@@ -87,6 +87,7 @@ struct RowDecoder {
                 values.append(try (entity.properties[values.count] as! AttributeDescription).value(from: row.value(index)))
             }
         }
-        return StoreRow(primaryKey: row.int64(0), values: values)
+        let version = row.type(1) == SQLITE_INTEGER ? row.int64(1) : 1
+        return StoreRow(primaryKey: row.int64(0), values: values, version: version)
     }
 }

@@ -130,6 +130,9 @@ final class SQLiteDatabase {
         sqlite3_clear_bindings(statement)
     }
 
+    /// How many rows the last statement inserted, changed or deleted.
+    var changes: Int32 { sqlite3_changes(handle) }
+
     /// Runs `body` inside one transaction, rolled back if it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

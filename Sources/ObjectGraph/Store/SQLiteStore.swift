@@ -29,6 +29,7 @@ final class SQLiteStore: PersistentStore {
                 return nil
             }
             if tables.contains(StoreMetadata.table) {
+                try addVersions(to: tables)
                 let metadata = try StoreMetadata.read(from: database)
                 identifier = metadata.identifier
                 if metadata.model.versionHash != model.versionHash {
@@ -47,6 +48,26 @@ final class SQLiteStore: PersistentStore {
             for entity in model.entities {
                 let row = try database.query("SELECT MAX(\(StoreSchema.primaryKey)) FROM \(StoreSchema.table(entity))")
                 if case .integer(let key) = row.first?.first { lastKeys[ObjectIdentifier(entity)] = key }
+            }
+        }
+    }
+
+    /// Gives the entity tables of a store written before rows had versions a `Z_OPT` column, every
+    /// row at version 1.
+    private func addVersions(to tables: [String]) throws {
+        // Entity tables are `Z` and the entity's name; join tables and metadata start with `Z_`.
+        let entityTables = tables.filter { $0.hasPrefix("Z") && !$0.hasPrefix("Z_") }
+        let missing = try entityTables.filter { table in
+            try !database.query("PRAGMA table_info(\(table))").contains { row in
+                if case .text(let name) = row[1] { return name == StoreSchema.version }
+                return false
+            }
+        }
+        guard !missing.isEmpty else { return }
+        try database.transaction {
+            for table in missing {
+                try database.execute("ALTER TABLE \(table) ADD COLUMN \(StoreSchema.version) INTEGER")
+                try database.execute("UPDATE \(table) SET \(StoreSchema.version) = 1")
             }
         }
     }
@@ -94,7 +115,8 @@ final class SQLiteStore: PersistentStore {
     // MARK: Reading
 
     private func selectColumns(_ entity: EntityDescription) -> [String] {
-        ["t0.\(StoreSchema.primaryKey)"] + RowDecoder.storedProperties(of: entity).map { "t0.\(StoreSchema.column($0))" }
+        ["t0.\(StoreSchema.primaryKey)", "t0.\(StoreSchema.version)"]
+            + RowDecoder.storedProperties(of: entity).map { "t0.\(StoreSchema.column($0))" }
     }
 
     private func selectList(_ entity: EntityDescription) -> String { selectColumns(entity).joined(separator: ", ") }
@@ -225,28 +247,52 @@ final class SQLiteStore: PersistentStore {
         for group in changes.inserts {
             let entity = group.entity
             let columnIndexes = entity.columnIndexes
-            let names = [StoreSchema.primaryKey] + columnIndexes.map { StoreSchema.column(entity.properties[$0]) }
+            let names = [StoreSchema.primaryKey, StoreSchema.version] + columnIndexes.map { StoreSchema.column(entity.properties[$0]) }
             let sql = "INSERT INTO \(StoreSchema.table(entity)) (\(names.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
             try group.rows.withUnsafeBufferPointer { rows in
                 try database.run(sql, times: rows.count) { index, row in
-                    try append(rows[index].primaryKey, rows[index].values, entity, columnIndexes, to: &row)
+                    try append(rows[index].primaryKey, version: 1, rows[index].values, entity, columnIndexes, to: &row)
                 }
             }
         }
-        for write in changes.updates where !write.columnIndexes.isEmpty {
-            let sets = write.columnIndexes.map { "\(StoreSchema.column(write.entity.properties[$0])) = ?" }.joined(separator: ", ")
-            let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ?"
+        // An update or a delete names the version its object was read with, as Core Data's do: a
+        // row another context saved or deleted meanwhile is not touched, and is a conflict.
+        var stale: [(entity: EntityDescription, primaryKey: Int64, expectedVersion: Int64)] = []
+        for write in changes.updates {
+            let sets = (write.columnIndexes.map { StoreSchema.column(write.entity.properties[$0]) } + [StoreSchema.version])
+                .map { "\($0) = ?" }.joined(separator: ", ")
+            let sql = "UPDATE \(StoreSchema.table(write.entity)) SET \(sets) WHERE \(StoreSchema.primaryKey) = ? AND \(Self.versionIs)"
             var row: [SQLValue] = []
             try append(write.primaryKey, write.values, write.entity, write.columnIndexes, to: &row)
-            try database.run(sql, eachOf: [row.dropFirst() + [.integer(write.primaryKey)]])
+            let bindings = row.dropFirst() + [.integer(write.expectedVersion + 1), .integer(write.primaryKey), .integer(write.expectedVersion)]
+            try database.run(sql, eachOf: [Array(bindings)])
+            if database.changes == 0 { stale.append((write.entity, write.primaryKey, write.expectedVersion)) }
         }
-        for (entity, key) in changes.deletes {
-            try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ?", eachOf: [[.integer(key)]])
+        for delete in changes.deletes {
+            let entity = delete.entity, key = delete.primaryKey
+            // An object deleted without ever being read (a cascade's fault) has no version to hold
+            // the row to.
+            if delete.expectedVersion > 0 {
+                try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ? AND \(Self.versionIs)",
+                                 eachOf: [[.integer(key), .integer(delete.expectedVersion)]])
+                if database.changes == 0 { stale.append((entity, key, delete.expectedVersion)) }
+            } else {
+                try database.run("DELETE FROM \(StoreSchema.table(entity)) WHERE \(StoreSchema.primaryKey) = ?", eachOf: [[.integer(key)]])
+            }
             for relationship in entity.relationships {
                 guard let join = StoreSchema.joinTable(relationship) else { continue }
                 try database.run("DELETE FROM \(join.name) WHERE \(join.sourceColumn) = ?", eachOf: [[.integer(key)]])
             }
+        }
+        if !stale.isEmpty {
+            throw StoreConflicts(conflicts: try stale.map { row in
+                let current = try timedFetch(
+                    "SELECT \(selectList(row.entity)) FROM \(StoreSchema.table(row.entity)) t0 WHERE t0.\(StoreSchema.primaryKey) = ?",
+                    [.integer(row.primaryKey)], row.entity
+                ).first
+                return StoreConflicts.Conflict(entity: row.entity, primaryKey: row.primaryKey, expectedVersion: row.expectedVersion, current: current)
+            })
         }
         for change in changes.links {
             guard let join = StoreSchema.joinTable(change.relationship) else { continue }
@@ -262,11 +308,16 @@ final class SQLiteStore: PersistentStore {
         }
     }
 
-    /// Appends the primary key, then the values of the columns at `indexes`.
+    /// The condition on a row's version; a row written before versions were kept counts as 1.
+    private static let versionIs = "IFNULL(\(StoreSchema.version), 1) = ?"
+
+    /// Appends the primary key, the version when given, then the values of the columns at `indexes`.
     private func append(
-        _ primaryKey: Int64, _ values: [Any?], _ entity: EntityDescription, _ indexes: [Int], to row: inout [SQLValue]
+        _ primaryKey: Int64, version: Int64? = nil, _ values: [Any?], _ entity: EntityDescription, _ indexes: [Int],
+        to row: inout [SQLValue]
     ) throws {
         row.append(.integer(primaryKey))
+        if let version { row.append(.integer(version)) }
         let properties = entity.properties
         for index in indexes {
             let value = values[index]

@@ -8,6 +8,8 @@ public enum StoreSchema {
     public static func table(_ entity: EntityDescription) -> String { "Z" + entity.name.uppercased() }
     public static func column(_ property: PropertyDescription) -> String { "Z" + property.name.uppercased() }
     public static let primaryKey = "Z_PK"
+    /// The row's version, for optimistic locking: Core Data's `Z_OPT`.
+    public static let version = "Z_OPT"
 
     /// The join table of a relationship kept in one, with the column holding the source
     /// object's key and the column holding the destination object's key.
@@ -77,7 +79,7 @@ public enum StoreSchema {
     /// The entity's own table and the indexes on its foreign keys.
     static func createStatements(for entity: EntityDescription, tableName: String? = nil) -> [String] {
         let table = tableName ?? self.table(entity)
-        var columns = ["\(primaryKey) INTEGER PRIMARY KEY"]
+        var columns = ["\(primaryKey) INTEGER PRIMARY KEY", "\(version) INTEGER"]
         for property in entity.properties {
             if let attribute = property as? AttributeDescription {
                 columns.append("\(column(attribute)) \(columnType(attribute))")

@@ -34,8 +34,8 @@ final class SQLLogTests: XCTestCase {
         request.relationshipKeyPathsForPrefetching = ["cars"]
         let people = try stack.context.fetch(request)
         XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [
-            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 ORDER BY t0.Z_PK",
-            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZMAKE, t0.ZYEAR, t0.ZOWNER FROM ZCAR t0 WHERE t0.ZOWNER IN (?, ?, ?, ?, ?) ORDER BY t0.Z_PK",
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 ORDER BY t0.Z_PK",
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.Z_OPT, t0.ZMAKE, t0.ZYEAR, t0.ZOWNER FROM ZCAR t0 WHERE t0.ZOWNER IN (?, ?, ?, ?, ?) ORDER BY t0.Z_PK",
         ])
         stack.sqlLines = []
         XCTAssertEqual(people.map { $0.cars.map { $0.make ?? "" } }, (1...5).map { ["Car \($0)"] })
@@ -62,7 +62,7 @@ final class SQLLogTests: XCTestCase {
         _ = people[0].name
         _ = people[1].name
         XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [
-            "ObjectGraph: sql: SELECT t0.Z_PK, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 WHERE t0.Z_PK IN (?, ?)",
+            "ObjectGraph: sql: SELECT t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZAGE, t0.ZEMAIL, t0.ZSPOUSE FROM ZPERSON t0 WHERE t0.Z_PK IN (?, ?)",
         ], "the first two share one query")
         _ = people.map(\.name)
         XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }.count, 3, "three batches of at most two")
