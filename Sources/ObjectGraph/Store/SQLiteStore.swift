@@ -134,8 +134,13 @@ final class SQLiteStore: PersistentStore {
     func rows(of entity: EntityDescription, primaryKeys: [Int64]) throws -> [StoreRow] {
         guard !primaryKeys.isEmpty else { return [] }
         return try lock.withLock {
-            let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.primaryKey) \(Self.marks(primaryKeys.count))"
-            return try timedFetch(sql, primaryKeys.map { .integer($0) }, entity)
+            var rows: [StoreRow] = []
+            for start in stride(from: 0, to: primaryKeys.count, by: Self.keysPerQuery) {
+                let chunk = primaryKeys[start..<min(start + Self.keysPerQuery, primaryKeys.count)]
+                let sql = "SELECT \(selectList(entity)) FROM \(StoreSchema.table(entity)) t0 WHERE t0.\(StoreSchema.primaryKey) \(Self.marks(chunk.count))"
+                rows += try timedFetch(sql, chunk.map { .integer($0) }, entity)
+            }
+            return rows
         }
     }
 

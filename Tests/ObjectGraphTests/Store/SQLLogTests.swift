@@ -51,6 +51,31 @@ final class SQLLogTests: XCTestCase {
             + stack.sqlLines.joined(separator: "\n"))
     }
 
+    /// Keys go to SQLite 500 at a time, well under its limit on a statement's parameters, however
+    /// many objects a prefetch reaches.
+    func testAPrefetchOfManyObjectsReadsThemInGroupsOfFiveHundred() throws {
+        let stack = try TestStack(.sqlite)
+        for index in 1...1_200 {
+            let person = Person(context: stack.context)
+            person.name = "Owner \(index)"
+            let car = Car(context: stack.context)
+            car.make = "Car \(index)"
+            car.owner = person
+        }
+        try stack.context.save()
+        stack.context.reset()
+        stack.sqlLines = []
+        let request = Car.fetchRequest()
+        request.relationshipKeyPathsForPrefetching = ["owner"]
+        let cars = try stack.context.fetch(request)
+        let ownerQueries = stack.sqlLines.filter { $0.contains("sql:") && $0.contains("FROM ZPERSON") }
+        XCTAssertEqual(ownerQueries.count, 3, "1,200 owners in groups of 500, 500 and 200")
+        XCTAssertEqual(ownerQueries.last?.components(separatedBy: "?").count, 201, "the last group's 200 keys")
+        stack.sqlLines = []
+        XCTAssertEqual(Set(cars.compactMap { $0.owner?.name }).count, 1_200)
+        XCTAssertEqual(stack.sqlLines.filter { $0.contains("sql:") }, [], "every owner was read with the cars")
+    }
+
     func testBatchedFetchesReadKeysFirstThenOneQueryPerBatch() throws {
         let stack = try garageWithFiveOwners()
         let request = Person.fetchRequest()
